@@ -1,0 +1,194 @@
+import { Cron } from 'croner';
+import { z } from 'zod';
+
+/** A start-up problem: one line naming the variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const timeZone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a known IANA time zone (e.g. Asia/Shanghai)' },
+);
+
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number (${name})` })
+    .transform(Number)
+    .refine((n) => n > 0 && Number.isSafeInteger(n), { message: 'must be greater than 0' });
+
+const port = z
+  .string()
+  .regex(/^\d+$/, { message: 'must be a port number' })
+  .transform(Number)
+  .refine((n) => n >= 0 && n <= 65535, { message: 'must be between 0 and 65535' });
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+const databaseUrl = z
+  .string()
+  .refine((v) => /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), {
+    message: 'must be sqlite:PATH or postgres://…',
+  });
+
+const encryptionKey = z.string().refine((v) => Buffer.from(v, 'base64').length === 32, {
+  message: 'must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)',
+});
+
+const cronPattern = z.string().refine(
+  (p) => {
+    try {
+      new Cron(p, { paused: true });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid cron pattern (5 fields, or 6 with leading seconds)' },
+);
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  SLACK_API_URL: httpUrl.default('https://slack.com/api/'),
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_BOT_TOKEN: optionalText,
+  SLACK_APP_TOKEN: optionalText,
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_STATE_SECRET: optionalText,
+  GATEWAY_BASE_URL: optionalText.pipe(httpUrl.optional()),
+  GATEWAY_TOKEN: optionalText,
+  GATEWAY_TIMEZONE: timeZone.default('Asia/Shanghai'),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/querydesk.db'),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/.+/, { message: 'must be redis://… or rediss://…' })
+      .optional(),
+  ),
+  ENCRYPTION_KEY: optionalText.pipe(encryptionKey.optional()),
+  SPEND_SUMMARY_CHANNEL: optionalText,
+  SPEND_SUMMARY_CRON: cronPattern.default('0 9 * * *'),
+  SPEND_SUMMARY_TZ: optionalText.pipe(timeZone.optional()),
+  DAILY_BUDGET_POINTS: optionalText.pipe(positiveInt('points').optional()),
+  QR_POLL_INTERVAL_MS: positiveInt('milliseconds').default(3000),
+  QR_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(600000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SANDBOX_PORT: port.default(8787),
+});
+
+export type SlackMode = 'console' | 'http' | 'socket' | 'oauth';
+
+export interface Config {
+  port: number;
+  slackApiUrl: string;
+  mode: SlackMode;
+  slack: {
+    signingSecret?: string;
+    botToken?: string;
+    appToken?: string;
+    clientId?: string;
+    clientSecret?: string;
+    stateSecret?: string;
+  };
+  gateway: {
+    /** Undefined: the embedded sandbox serves every call. */
+    baseUrl?: string;
+    token?: string;
+    timeZone: string;
+  };
+  databaseUrl: string;
+  redisUrl?: string;
+  encryptionKey?: Buffer;
+  spendSummary: { channel?: string; cron: string; timeZone: string };
+  dailyBudgetPoints?: number;
+  qr: { pollIntervalMs: number; watchTimeoutMs: number };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  sandboxPort: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function pickMode(e: z.infer<typeof envSchema>): SlackMode {
+  if (e.SLACK_CLIENT_ID) {
+    for (const v of [
+      'SLACK_CLIENT_SECRET',
+      'SLACK_STATE_SECRET',
+      'SLACK_SIGNING_SECRET',
+    ] as const) {
+      if (!e[v]) throw new ConfigError(v, 'required with SLACK_CLIENT_ID (many-workspace mode)');
+    }
+    if (!e.ENCRYPTION_KEY) {
+      throw new ConfigError('ENCRYPTION_KEY', 'required in many-workspace mode (SLACK_CLIENT_ID)');
+    }
+    return 'oauth';
+  }
+  if (!e.SLACK_BOT_TOKEN) return 'console';
+  if (e.SLACK_APP_TOKEN) return 'socket';
+  if (e.SLACK_SIGNING_SECRET) return 'http';
+  throw new ConfigError(
+    'SLACK_SIGNING_SECRET',
+    'required with SLACK_BOT_TOKEN for HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)',
+  );
+}
+
+/** Reads the whole environment once; the only reader of process.env is main.ts passing it here. */
+export function readConfig(env: Env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      variable,
+      `${issue.message} (got ${JSON.stringify(env[variable] ?? '')})`,
+    );
+  }
+  const e = parsed.data;
+  const mode = pickMode(e);
+  return {
+    port: e.PORT,
+    slackApiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+    mode,
+    slack: {
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      botToken: e.SLACK_BOT_TOKEN,
+      appToken: e.SLACK_APP_TOKEN,
+      clientId: e.SLACK_CLIENT_ID,
+      clientSecret: e.SLACK_CLIENT_SECRET,
+      stateSecret: e.SLACK_STATE_SECRET,
+    },
+    gateway: { baseUrl: e.GATEWAY_BASE_URL, token: e.GATEWAY_TOKEN, timeZone: e.GATEWAY_TIMEZONE },
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    spendSummary: {
+      channel: e.SPEND_SUMMARY_CHANNEL,
+      cron: e.SPEND_SUMMARY_CRON,
+      timeZone: e.SPEND_SUMMARY_TZ ?? e.GATEWAY_TIMEZONE,
+    },
+    dailyBudgetPoints: e.DAILY_BUDGET_POINTS,
+    qr: { pollIntervalMs: e.QR_POLL_INTERVAL_MS, watchTimeoutMs: e.QR_WATCH_TIMEOUT_MS },
+    logLevel: e.LOG_LEVEL,
+    sandboxPort: e.SANDBOX_PORT,
+  };
+}
