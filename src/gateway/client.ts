@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { type Dispatcher, request } from 'undici';
+import type { z } from 'zod';
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './backoff.js';
+import { chargeOf, Envelope } from './envelope.js';
+import {
+  apiErrorFrom,
+  GatewayBusyError,
+  type GatewayError,
+  GatewayInputError,
+  GatewayTransportError,
+} from './errors.js';
+import { createLimiter, LimiterBusy, type OperationLimiter, type QueueDepth } from './limiter.js';
+import type { AnyOperationDef, OperationName } from './operation.js';
+import { operations } from './operations/index.js';
+import {
+  createDispatcher,
+  DEFAULT_TIMEOUTS,
+  isTransportFailure,
+  type RawResponse,
+  send,
+  type TransportTimeouts,
+} from './transport.js';
+
+type Ops = typeof operations;
+type Name = keyof Ops & OperationName;
+type In<K extends Name> = z.input<Ops[K]['input']>;
+type Out<K extends Name> = ReturnType<Ops[K]['parse']>;
+
+/** Who a call is for; the token comes per call (each workspace may have its own). */
+export interface CallContext {
+  token: string;
+  workspaceId: string;
+  userId?: string;
+  channelId?: string;
+  requestId?: string;
+}
+
+export interface ChargeEvent {
+  operation: OperationName;
+  workspaceId: string;
+  userId?: string;
+  channelId?: string;
+  requestId: string;
+  points: number;
+  kind: 'charge' | 'refund';
+  gatewayCode: number;
+  qrSessionId?: string;
+}
+
+/** Awaited before the call resolves, so a charge is recorded before anyone sees the answer. */
+export type ChargeListener = (event: ChargeEvent) => void | Promise<void>;
+
+export interface GatewayAnswer<T> {
+  data: T;
+  /** Points charged (or, for a refund, returned) by the answer that succeeded. */
+  points: number;
+  kind: 'charge' | 'refund';
+  requestId: string;
+  attempts: number;
+  durationMs: number;
+  sandbox: boolean;
+}
+
+export interface GatewayClientOptions {
+  baseUrl: string;
+  logger: Logger;
+  timeZone: string;
+  /** The embedded sandbox serves the calls; answers say so. */
+  sandbox?: boolean;
+  dispatcher?: Dispatcher;
+  timeouts?: TransportTimeouts;
+  retry?: Partial<RetryPolicy>;
+  limiter?: OperationLimiter;
+  onCharge?: ChargeListener;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface GatewayClient {
+  readonly sandbox: boolean;
+  readonly baseUrl: string;
+  /** Applies the operation's rules; throws GatewayInputError, sends nothing. */
+  validate<K extends Name>(op: K, input: In<K>): z.output<Ops[K]['input']>;
+  call<K extends Name>(op: K, input: In<K>, ctx: CallContext): Promise<GatewayAnswer<Out<K>>>;
+  depth(): Record<OperationName, QueueDepth>;
+  /** Whether the gateway answers HTTP at all (a free request to the base URL). */
+  reachable(): Promise<boolean>;
+  onCharge(listener: ChargeListener): () => void;
+  close(): Promise<void>;
+}
+
+const RAW_BODY_LOG_LIMIT = 2_000;
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const ownsDispatcher = !options.dispatcher;
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const dispatcher = options.dispatcher ?? createDispatcher(timeouts);
+  const limiter = options.limiter ?? createLimiter();
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const listeners = new Set<ChargeListener>();
+  if (options.onCharge) listeners.add(options.onCharge);
+  const log = options.logger.child({ component: 'gateway' });
+  const sandbox = options.sandbox ?? false;
+
+  function def(op: Name): AnyOperationDef {
+    return operations[op] as AnyOperationDef;
+  }
+
+  function validate<K extends Name>(
+    op: K,
+    input: In<K>,
+    requestId = '-',
+  ): z.output<Ops[K]['input']> {
+    const parsed = def(op).input.safeParse(input);
+    if (parsed.success) return parsed.data as z.output<Ops[K]['input']>;
+    throw new GatewayInputError({
+      operation: op,
+      requestId,
+      problems: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+    });
+  }
+
+  async function report(event: ChargeEvent): Promise<void> {
+    for (const listener of listeners) {
+      try {
+        await listener(event);
+      } catch (err) {
+        // The answer is already paid for; losing the record is bad, hiding the answer is worse.
+        log.error(
+          { err, op: event.operation, requestId: event.requestId, points: event.points },
+          'charge listener failed',
+        );
+      }
+    }
+  }
+
+  /** One answered HTTP exchange → output, or the error it means. Reports the charge it carried. */
+  async function interpret<K extends Name>(
+    op: K,
+    input: unknown,
+    raw: RawResponse,
+    ctx: CallContext & { requestId: string },
+  ): Promise<
+    { out: Out<K>; points: number; kind: 'charge' | 'refund'; code: number } | GatewayError
+  > {
+    const base = { operation: op, requestId: ctx.requestId, httpStatus: raw.status };
+    const rawBody = raw.body.slice(0, RAW_BODY_LOG_LIMIT);
+    if (raw.status === 429) {
+      return new GatewayTransportError({
+        ...base,
+        kind: 'rate-limited',
+        rawBody,
+        retryAfterSec: parseRetryAfter(raw.headers['retry-after'], now()),
+      });
+    }
+    if (raw.status >= 500) return new GatewayTransportError({ ...base, kind: 'http', rawBody });
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.body);
+    } catch (cause) {
+      return new GatewayTransportError({
+        ...base,
+        kind: raw.status >= 400 ? 'http' : 'bad-response',
+        rawBody,
+        cause,
+      });
+    }
+    const env = Envelope.safeParse(json);
+    if (!env.success) {
+      return new GatewayTransportError({
+        ...base,
+        kind: raw.status >= 400 ? 'http' : 'bad-response',
+        rawBody,
+        cause: env.error,
+      });
+    }
+    const { code, msg, data } = env.data;
+    const points = chargeOf(data);
+    const operation = def(op);
+    const charge = (kind: 'charge' | 'refund') =>
+      report({
+        operation: op,
+        workspaceId: ctx.workspaceId,
+        userId: ctx.userId,
+        channelId: ctx.channelId,
+        requestId: ctx.requestId,
+        points,
+        kind,
+        gatewayCode: code,
+        qrSessionId: kind === 'refund' ? operation.refundKey?.(input as never) : undefined,
+      });
+    if (code !== 0) {
+      await charge('charge');
+      const err = apiErrorFrom({ ...base, code, msg, data });
+      err.charged = points;
+      return err;
+    }
+    let out: Out<K>;
+    try {
+      out = operation.parse(data, { timeZone: options.timeZone }) as Out<K>;
+    } catch (cause) {
+      await charge('charge');
+      const err = new GatewayTransportError({ ...base, kind: 'bad-response', rawBody, cause });
+      err.charged = points;
+      return err;
+    }
+    const kind = operation.chargeKind?.(out as never) ?? 'charge';
+    await charge(kind);
+    return { out, points, kind, code };
+  }
+
+  async function call<K extends Name>(
+    op: K,
+    input: In<K>,
+    context: CallContext,
+  ): Promise<GatewayAnswer<Out<K>>> {
+    const requestId = context.requestId ?? randomUUID();
+    const ctx = { ...context, requestId };
+    const valid = validate(op, input, requestId);
+    const operation = def(op);
+    const wire = operation.toWire(valid as never);
+    const started = now();
+    for (let attempt = 1; ; attempt++) {
+      const t0 = now();
+      let result: Awaited<ReturnType<typeof interpret<K>>>;
+      try {
+        const raw = await limiter.schedule(op, () =>
+          send({
+            dispatcher,
+            baseUrl: options.baseUrl,
+            method: operation.method,
+            path: operation.path,
+            encoding: operation.encoding,
+            wire,
+            token: ctx.token,
+            requestId,
+            timeouts,
+          }),
+        );
+        result = await interpret(op, valid, raw, ctx);
+      } catch (cause) {
+        if (cause instanceof LimiterBusy) {
+          log.warn({ op, requestId, queued: cause.queued }, 'gateway queue full');
+          throw new GatewayBusyError({ operation: op, requestId, queued: cause.queued });
+        }
+        if (!isTransportFailure(cause)) throw cause;
+        result = new GatewayTransportError({
+          operation: op,
+          requestId,
+          kind: cause.kind,
+          cause: cause.cause,
+        });
+      }
+      const durationMs = now() - t0;
+      if (!(result instanceof Error)) {
+        log.info(
+          { op, code: 0, attempt, durationMs, requestId, points: result.points, kind: result.kind },
+          'gateway call',
+        );
+        return {
+          data: result.out,
+          points: result.points,
+          kind: result.kind,
+          requestId,
+          attempts: attempt,
+          durationMs: now() - started,
+          sandbox,
+        };
+      }
+      const err = result;
+      const logged = {
+        op,
+        code: err.code,
+        kind: err.kind,
+        httpStatus: err.httpStatus,
+        attempt,
+        durationMs,
+        requestId,
+        points: err.charged,
+        rawBody: err instanceof GatewayTransportError ? err.rawBody : undefined,
+      };
+      const delay =
+        err.retryable && attempt < retry.attempts
+          ? backoffDelay(
+              retry,
+              attempt,
+              random,
+              err instanceof GatewayTransportError ? err.retryAfterSec : undefined,
+            )
+          : undefined;
+      if (delay === undefined) {
+        log.warn(logged, 'gateway call failed');
+        throw err;
+      }
+      log.info({ ...logged, retryInMs: delay }, 'gateway call failed, retrying');
+      await sleep(delay);
+    }
+  }
+
+  return {
+    sandbox,
+    baseUrl: options.baseUrl,
+    validate,
+    call,
+    depth() {
+      const names = Object.keys(operations) as OperationName[];
+      return Object.fromEntries(names.map((n) => [n, limiter.depth(n)])) as Record<
+        OperationName,
+        QueueDepth
+      >;
+    },
+    async reachable() {
+      try {
+        const res = await request(options.baseUrl, {
+          dispatcher,
+          method: 'GET',
+          headersTimeout: 3_000,
+          bodyTimeout: 3_000,
+        });
+        await res.body.dump();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    onCharge(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      if (!options.limiter) await limiter.close();
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { Agent, type Dispatcher, FormData, request } from 'undici';
+import type { Encoding, WireObject, WireValue } from './operation.js';
+
+export interface TransportTimeouts {
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: TransportTimeouts = {
+  connectMs: 5_000,
+  headersMs: 10_000,
+  bodyMs: 10_000,
+};
+
+/** A long-lived keep-alive agent; one per process. */
+export function createDispatcher(timeouts: TransportTimeouts = DEFAULT_TIMEOUTS): Dispatcher {
+  return new Agent({
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connections: 32,
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export type TransportFailure = { kind: 'timeout' | 'connection'; detail: string; cause: unknown };
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+function scalar(v: WireValue): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function encode(
+  encoding: Encoding,
+  wire: WireObject,
+): { query?: string; body?: string | FormData; contentType?: string } {
+  if (encoding === 'json') {
+    // Absent optional fields are left out rather than sent as null.
+    return {
+      body: JSON.stringify(wire, (_k, v) => (v === undefined ? undefined : v)),
+      contentType: 'application/json',
+    };
+  }
+  const pairs = Object.entries(wire).flatMap(([k, v]) => {
+    const s = scalar(v);
+    return s === undefined ? [] : [[k, s] satisfies [string, string]];
+  });
+  if (encoding === 'query') return { query: new URLSearchParams(pairs).toString() };
+  const form = new FormData();
+  for (const [k, v] of pairs) form.append(k, v);
+  return { body: form };
+}
+
+/** One HTTP exchange. Resolves with whatever status came back; rejects only with a TransportFailure. */
+export async function send(params: {
+  dispatcher: Dispatcher;
+  baseUrl: string;
+  method: 'GET' | 'POST';
+  path: string;
+  encoding: Encoding;
+  wire: WireObject;
+  token: string;
+  requestId: string;
+  timeouts: TransportTimeouts;
+}): Promise<RawResponse> {
+  const { query, body, contentType } = encode(params.encoding, params.wire);
+  const url = new URL(
+    params.path.replace(/^\//, ''),
+    params.baseUrl.endsWith('/') ? params.baseUrl : `${params.baseUrl}/`,
+  );
+  if (query) url.search = query;
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${params.token}`,
+    accept: 'application/json',
+    'x-request-id': params.requestId,
+  };
+  if (contentType) headers['content-type'] = contentType;
+  try {
+    const res = await request(url, {
+      dispatcher: params.dispatcher,
+      method: params.method,
+      headers,
+      body,
+      headersTimeout: params.timeouts.headersMs,
+      bodyTimeout: params.timeouts.bodyMs,
+      // undici's own timers are coarse (about a second); this deadline is exact.
+      signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
+    });
+    const buf = Buffer.from(await res.body.arrayBuffer());
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: buf.subarray(0, MAX_BODY_BYTES).toString('utf8'),
+    };
+  } catch (cause) {
+    throw classify(cause);
+  }
+}
+
+function classify(cause: unknown): TransportFailure {
+  const code = (cause as { code?: string })?.code ?? '';
+  const detail = `${code} ${(cause as Error)?.message ?? String(cause)}`.trim();
+  return {
+    kind: /TIMEOUT|ETIMEDOUT|AbortError|aborted/i.test(
+      `${code} ${(cause as Error)?.name} ${detail}`,
+    )
+      ? 'timeout'
+      : 'connection',
+    detail,
+    cause,
+  };
+}
+
+export function isTransportFailure(e: unknown): e is TransportFailure {
+  return typeof e === 'object' && e !== null && 'kind' in e && 'detail' in e && 'cause' in e;
+}
