@@ -1,0 +1,67 @@
+import type { Db } from '../store/database.js';
+import { dayRange } from './day.js';
+import { spentOnDay } from './spend.js';
+import type { BudgetDecision } from './types.js';
+
+export interface BudgetQuery {
+  workspaceId: string;
+  /** Operation 6 is free after activation: an unpaid operation is never refused. */
+  operationPaid: boolean;
+  /** Daily budget in points; undefined means unlimited. */
+  budget?: number;
+  timeZone: string;
+  now: Date;
+}
+
+/** Refuses a paid call once today's net spend has reached the budget. */
+export async function checkBudget(db: Db, q: BudgetQuery): Promise<BudgetDecision> {
+  if (!q.operationPaid || q.budget === undefined) return { allowed: true };
+  const spent = await spentOnDay(db, {
+    workspaceId: q.workspaceId,
+    day: q.now,
+    timeZone: q.timeZone,
+  });
+  if (spent < q.budget) return { allowed: true };
+  return {
+    allowed: false,
+    budget: q.budget,
+    spent,
+    resetsAt: dayRange(q.now, q.timeZone).end,
+  };
+}
+
+export interface WarningQuery {
+  workspaceId: string;
+  budget?: number;
+  timeZone: string;
+  now: Date;
+}
+
+/**
+ * True exactly once per local day: for the first caller that sees today's spend at ≥ 80 % of the
+ * budget. The day is claimed with a conditional update, so two replicas never both warn.
+ */
+export async function crossedWarning(db: Db, q: WarningQuery): Promise<boolean> {
+  if (q.budget === undefined) return false;
+  const spent = await spentOnDay(db, {
+    workspaceId: q.workspaceId,
+    day: q.now,
+    timeZone: q.timeZone,
+  });
+  // spent / budget ≥ 0.8, in integers.
+  if (spent * 5 < q.budget * 4) return false;
+  const day = dayRange(q.now, q.timeZone).key;
+  const at = q.now.getTime();
+  await db
+    .insertInto('workspace_settings')
+    .values({ workspace_id: q.workspaceId, updated_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const result = await db
+    .updateTable('workspace_settings')
+    .set({ budget_warned_day: day, updated_at: at })
+    .where('workspace_id', '=', q.workspaceId)
+    .where((eb) => eb.or([eb('budget_warned_day', 'is', null), eb('budget_warned_day', '<>', day)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

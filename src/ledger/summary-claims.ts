@@ -1,0 +1,46 @@
+import type { Db } from '../store/database.js';
+
+export interface SummaryKey {
+  workspaceId: string;
+  /** The scheduled run's identity, e.g. its scheduled instant as ISO text. */
+  periodKey: string;
+}
+
+/** True only for the first claimer of this (workspace, period), across replicas and restarts. */
+export async function claimSummary(
+  db: Db,
+  key: SummaryKey & { late?: boolean },
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('summary_runs')
+    .values({
+      workspace_id: key.workspaceId,
+      period_key: key.periodKey,
+      claimed_at: now.getTime(),
+      late: key.late ? 1 : 0,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('period_key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markSummarySent(db: Db, key: SummaryKey, now: Date): Promise<void> {
+  await db
+    .updateTable('summary_runs')
+    .set({ sent_at: now.getTime() })
+    .where('workspace_id', '=', key.workspaceId)
+    .where('period_key', '=', key.periodKey)
+    .execute();
+}
+
+/** Gives an unsent claim back (posting failed), so a later attempt may claim it again. */
+export async function releaseSummary(db: Db, key: SummaryKey): Promise<void> {
+  await db
+    .deleteFrom('summary_runs')
+    .where('workspace_id', '=', key.workspaceId)
+    .where('period_key', '=', key.periodKey)
+    .where('sent_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,95 @@
+import type { Generated, Kysely } from 'kysely';
+
+/*
+ * Every instant is UTC epoch milliseconds in a bigint column, so SQLite and PostgreSQL agree and
+ * comparisons are plain integer comparisons. PostgreSQL bigint is read back as a JS number.
+ * Booleans are 0/1 integers for the same reason.
+ */
+
+export type LedgerKind = 'charge' | 'refund';
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  workspace_id: string;
+  user_id: string | null;
+  channel_id: string | null;
+  /** Operation name, e.g. `payOrder`. */
+  operation: string;
+  /** Always ≥ 0; the kind says which way the points went. */
+  points: number;
+  kind: LedgerKind;
+  gateway_code: number;
+  request_id: string;
+  qr_session_id: string | null;
+  created_at: number;
+}
+
+export type QrState = 1 | 2 | 3;
+export type QrWatchState = 'watching' | 'done' | 'timed_out';
+
+export interface QrSessionsTable {
+  workspace_id: string;
+  session_id: string;
+  channel_id: string;
+  user_id: string;
+  media_mark: string;
+  landing_page: string | null;
+  url: string;
+  message_ts: string | null;
+  file_id: string | null;
+  state: QrState;
+  watch_state: QrWatchState;
+  next_check_at: number;
+  checks_made: number;
+  points_charged: number;
+  /** One watcher at a time: whoever holds an unexpired lease checks this session. */
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SummaryRunsTable {
+  workspace_id: string;
+  /** The scheduled run's key (its scheduled instant); one summary per key. */
+  period_key: string;
+  claimed_at: number;
+  sent_at: number | null;
+  late: number;
+}
+
+export interface WorkspaceSettingsTable {
+  workspace_id: string;
+  daily_budget_points: number | null;
+  summary_channel: string | null;
+  /** Local day key (YYYY-MM-DD) on which the 80 % budget warning was posted. */
+  budget_warned_day: string | null;
+  updated_at: number;
+}
+
+export interface InstallationsTable {
+  /** enterprise_id for an org-wide install, team_id otherwise. */
+  id: string;
+  team_id: string | null;
+  enterprise_id: string | null;
+  bot_user_id: string | null;
+  /** Encrypted with ENCRYPTION_KEY by the caller; the store never sees plain tokens. */
+  bot_token_enc: string;
+  gateway_token_enc: string | null;
+  /** Encrypted full installation record (JSON) as Bolt hands it over, when kept. */
+  installation_enc: string | null;
+  installed_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  ledger_entries: LedgerEntriesTable;
+  qr_sessions: QrSessionsTable;
+  summary_runs: SummaryRunsTable;
+  workspace_settings: WorkspaceSettingsTable;
+  installations: InstallationsTable;
+}
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database>;

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { StoreDialect } from '../database.js';
+import { initialMigration } from './0001-initial.js';
+
+/**
+ * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
+ * runs them in name order; add new ones with the next number and never edit a shipped one.
+ */
+export function migrationProvider(dialect: StoreDialect): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-initial': initialMigration(dialect),
+  };
+  return { getMigrations: async () => migrations };
+}

@@ -1,0 +1,99 @@
+import { Kysely, Migrator, sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, Db, StoreDialect } from './database.js';
+import { migrationProvider } from './migrations/index.js';
+import { createPostgresDialect } from './postgres.js';
+import { createSqliteDialect, withSqliteWriteLock } from './sqlite.js';
+
+export interface Store {
+  readonly db: Db;
+  readonly dialect: StoreDialect;
+  /** True when the database answers a trivial query within `timeoutMs` (for /readyz). */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** PostgreSQL only: keep every table in this schema (created if missing). */
+  schema?: string;
+  logger?: Logger;
+}
+
+export function dialectOf(url: string): StoreDialect {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  throw new Error('database URL must be sqlite:PATH or postgres://…');
+}
+
+/** Opens the database named by `url` and brings its schema up to date before returning. */
+export async function openStore(url: string, opts: OpenStoreOptions = {}): Promise<Store> {
+  const dialect = dialectOf(url);
+  const db = new Kysely<Database>({
+    dialect:
+      dialect === 'sqlite'
+        ? createSqliteDialect(url)
+        : (await createPostgresDialect(url, opts.schema)).dialect,
+  });
+  try {
+    await migrate(db, dialect, opts);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  let closed = false;
+  return {
+    db,
+    dialect,
+    ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+async function migrate(db: Db, dialect: StoreDialect, opts: OpenStoreOptions): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(dialect),
+    // Kysely looks for its bookkeeping tables in this schema; without it, another schema's
+    // tables in the same PostgreSQL database would count as ours.
+    ...(dialect === 'postgres'
+      ? { migrationTableSchema: opts.schema ?? (await currentSchema(db)) }
+      : {}),
+  });
+  const run = async () => {
+    const { error, results = [] } = await migrator.migrateToLatest();
+    for (const r of results) {
+      opts.logger?.info({ migration: r.migrationName, status: r.status }, 'database migration');
+    }
+    if (error) {
+      throw error instanceof Error
+        ? error
+        : new Error(`database migration failed: ${String(error)}`);
+    }
+  };
+  await (dialect === 'sqlite' ? withSqliteWriteLock(db, run) : run());
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}
+
+async function ping(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), timeoutMs);
+  });
+  const query = sql`select 1 as one`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

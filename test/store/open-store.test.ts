@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/open-store.js';
+import { sqlitePath } from '../../src/store/sqlite.js';
+import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
+
+const TABLES = [
+  'installations',
+  'ledger_entries',
+  'qr_sessions',
+  'summary_runs',
+  'workspace_settings',
+];
+
+describe.each(DIALECTS)('openStore on %s', (dialect) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.dispose();
+  });
+
+  it('creates every table and answers ping', async () => {
+    database = await freshDatabase(dialect);
+
+    const store = await database.open();
+
+    const tables = await store.db.introspection.getTables();
+    const names = tables
+      .filter((t) => dialect === 'sqlite' || t.schema === database.schema)
+      .map((t) => t.name)
+      .sort();
+    expect(names).toEqual(TABLES);
+    expect(store.dialect).toBe(dialect);
+    expect(await store.ping()).toBe(true);
+  });
+
+  it('reports not ready once closed', async () => {
+    database = await freshDatabase(dialect);
+    const store = await database.open();
+
+    await store.close();
+
+    expect(await store.ping()).toBe(false);
+  });
+
+  it('opens an already migrated database again without changes or data loss', async () => {
+    database = await freshDatabase(dialect);
+    const first = await database.open();
+    await first.db
+      .insertInto('workspace_settings')
+      .values({ workspace_id: 'T1', daily_budget_points: 50, updated_at: 1 })
+      .execute();
+    await first.close();
+
+    const second = await database.open();
+
+    const row = await second.db
+      .selectFrom('workspace_settings')
+      .select('daily_budget_points')
+      .where('workspace_id', '=', 'T1')
+      .executeTakeFirstOrThrow();
+    expect(row.daily_budget_points).toBe(50);
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      second.db,
+    );
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial']);
+  });
+
+  it('lets two stores migrate the same new database at the same time', async () => {
+    database = await freshDatabase(dialect);
+
+    const [a, b] = await Promise.all([database.open(), database.open()]);
+
+    await a.db
+      .insertInto('summary_runs')
+      .values({ workspace_id: 'T1', period_key: 'p', claimed_at: 1, late: 0 })
+      .execute();
+    const seen = await b.db.selectFrom('summary_runs').select('period_key').execute();
+    expect(seen).toEqual([{ period_key: 'p' }]);
+  });
+
+  it('reads epoch-millisecond timestamps back as exact numbers', async () => {
+    database = await freshDatabase(dialect);
+    const store = await database.open();
+    const at = Date.UTC(2031, 0, 2, 3, 4, 5, 678);
+
+    await store.db
+      .insertInto('workspace_settings')
+      .values({ workspace_id: 'T1', updated_at: at })
+      .execute();
+
+    const row = await store.db
+      .selectFrom('workspace_settings')
+      .select('updated_at')
+      .executeTakeFirstOrThrow();
+    expect(row.updated_at).toBe(at);
+  });
+});
+
+describe('openStore on sqlite files', () => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.dispose();
+  });
+
+  it('creates the file and its directory, in WAL mode', async () => {
+    database = await freshDatabase('sqlite');
+    const path = sqlitePath(database.url);
+    expect(existsSync(path)).toBe(false);
+
+    const store = await database.open();
+
+    expect(existsSync(path)).toBe(true);
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(store.db);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+  });
+
+  it('accepts an in-memory database', async () => {
+    const store = await openStore('sqlite::memory:');
+
+    expect(await store.ping()).toBe(true);
+    await store.close();
+  });
+});
+
+describe('openStore on postgres', () => {
+  it('keeps its tables in its own schema, none in public', async () => {
+    const database = await freshDatabase('postgres');
+    try {
+      const store = await database.open();
+
+      const rows = await sql<{ table_schema: string }>`
+        select distinct table_schema from information_schema.tables
+        where table_name = 'ledger_entries' and table_schema in (${database.schema}, 'public')
+      `.execute(store.db);
+      expect(rows.rows.map((r) => r.table_schema)).toEqual([database.schema]);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('fails to open, naming the cause, when nothing listens', async () => {
+    const port = await unusedPort();
+
+    const opening = openStore(`postgres://postgres@127.0.0.1:${port}/test`, { schema: 't_none' });
+
+    await expect(opening).rejects.toThrow(/ECONNREFUSED|connect/);
+  });
+
+  it('refuses a schema name that could inject SQL', async () => {
+    await expect(openStore('postgres://127.0.0.1/test', { schema: 'x"; drop' })).rejects.toThrow(
+      /schema name/,
+    );
+  });
+});
+
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
