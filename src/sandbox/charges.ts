@@ -1,0 +1,27 @@
+import type { SandboxOp } from './types.js';
+
+export type Charges = Readonly<Record<SandboxOp, number>>;
+
+export const DEFAULT_CHARGES: Charges = {
+  qrCreate: 10,
+  accountData: 20,
+  qrStatus: 1,
+  coupons: 5,
+  punishments: 5,
+  payOrder: 0,
+  shopOrders: 5,
+};
+
+/** Merges overrides; refuses what the document rules out (a charged operation 6, negative points). */
+export function resolveCharges(overrides: Partial<Record<SandboxOp, number>> = {}): Charges {
+  const merged = { ...DEFAULT_CHARGES, ...overrides };
+  for (const [op, points] of Object.entries(merged)) {
+    if (!Number.isSafeInteger(points) || points < 0) {
+      throw new RangeError(`sandbox charge for ${op} must be a whole number of points ≥ 0`);
+    }
+  }
+  if (merged.payOrder !== 0) {
+    throw new RangeError('sandbox charge for payOrder must be 0 (operation 6 is free)');
+  }
+  return merged;
+}

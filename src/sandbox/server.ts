@@ -1,0 +1,93 @@
+import { createServer } from 'node:http';
+import { resolveCharges } from './charges.js';
+import { UNAUTHORIZED_SHOPS, UNAUTHORIZED_USERS } from './examples.js';
+import { createLedger } from './ledger.js';
+import { createQrSessions } from './qr-sessions.js';
+import { createRateLimiter } from './rate-limiter.js';
+import { type Reply, route } from './router.js';
+import { seedWorld } from './seed/world.js';
+import type { RequestRecord, Sandbox, SandboxOptions } from './types.js';
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_QR_EXPIRE_AFTER_MS = 120_000;
+
+function systemError(clock: () => number): Reply {
+  const now = clock();
+  return {
+    httpStatus: 200,
+    headers: {},
+    envelope: { code: 200, msec: 0, msg: 'system error', time: Math.floor(now / 1000), data: '' },
+  };
+}
+
+/** Starts the sandbox gateway on loopback; resolves once it is listening. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? Date.now;
+  const charges = resolveCharges(options.charges);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const world = seedWorld(seed, options.anchor ?? clock());
+  const sessions = createQrSessions({
+    seed,
+    scanAfterMs: options.qrScanAfterMs,
+    expireAfterMs: options.qrExpireAfterMs ?? DEFAULT_QR_EXPIRE_AFTER_MS,
+  });
+  const ledger = createLedger();
+  const log: RequestRecord[] = [];
+  const unauthorizedShops = new Set([...UNAUTHORIZED_SHOPS, ...(options.unauthorizedShops ?? [])]);
+  const unauthorizedUsers = new Set([...UNAUTHORIZED_USERS, ...(options.unauthorizedUsers ?? [])]);
+  const deps = {
+    clock,
+    ledger,
+    limiter: createRateLimiter(options.rateLimitPerSecond ?? 10),
+    tokens: options.tokens ? new Set(options.tokens) : undefined,
+    log: (r: RequestRecord) => log.push(r),
+    context: (now: number) => ({
+      world,
+      sessions,
+      charges,
+      now,
+      unauthorizedShops,
+      unauthorizedUsers,
+    }),
+  };
+
+  const server = createServer((req, res) => {
+    route(req, deps)
+      .catch(() => systemError(clock))
+      .then((reply) => {
+        const body = JSON.stringify(reply.envelope);
+        res.writeHead(reply.httpStatus, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          ...reply.headers,
+        });
+        res.end(body);
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = server.address();
+  if (bound === null || typeof bound === 'string') throw new Error('sandbox is not on a TCP port');
+  const { port, address } = bound;
+  const host = address.includes(':') ? `[${address}]` : address;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+    ledger: () => ledger.snapshot(),
+    requests: () => log.map((r) => ({ ...r })),
+    simulateScan: (id) => sessions.simulateScan(id, clock()),
+    simulateExpire: (id) => sessions.simulateExpire(id, clock()),
+    sessions: () => sessions.list(clock()),
+  };
+}

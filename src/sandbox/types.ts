@@ -1,0 +1,92 @@
+/** The seven operations, named as the rest of querydesk names them (the document numbers them 1..7). */
+export const SANDBOX_OPS = [
+  'qrCreate',
+  'accountData',
+  'qrStatus',
+  'coupons',
+  'punishments',
+  'payOrder',
+  'shopOrders',
+] as const;
+export type SandboxOp = (typeof SANDBOX_OPS)[number];
+
+export interface SandboxOptions {
+  /** 0 (default) lets the OS pick a free port. */
+  port?: number;
+  host?: string;
+  /** Seed of every generated value; the same seed and anchor give the same data. */
+  seed?: number;
+  /**
+   * Epoch ms the generated history is laid out around (orders, coupons, punishments lie in the
+   * days before it). Default: the clock's reading at start-up, truncated to its Shanghai day.
+   */
+  anchor?: number;
+  /** Points per successful call. Operation 6 (payOrder) is free: any other value is refused. */
+  charges?: Partial<Record<SandboxOp, number>>;
+  /** A QR session turns "scanned" (status 2) this long after creation; undefined = never by itself. */
+  qrScanAfterMs?: number;
+  /** A QR session not scanned by then turns "expired" (status 3). Default 120000. */
+  qrExpireAfterMs?: number;
+  /** When set, only these bearer tokens are valid; otherwise any non-empty token is. */
+  tokens?: string[];
+  /** Per operation and token, in any sliding 1-second window. Default 10 (the document's limit). */
+  rateLimitPerSecond?: number;
+  clock?: () => number;
+  /** Shop owner ids answered with 302 even if seeded (every unseeded owner id is answered 302). */
+  unauthorizedShops?: string[];
+  /** Affiliate user ids answered with 302 even if seeded (every unseeded user id is answered 302). */
+  unauthorizedUsers?: string[];
+}
+
+export interface LedgerLine {
+  charged: number;
+  refunded: number;
+  calls: number;
+}
+
+export interface LedgerSnapshot {
+  charged: number;
+  refunded: number;
+  byOperation: Record<SandboxOp, LedgerLine>;
+}
+
+export interface RequestRecord {
+  /** null when the path and method name no operation (answered with code 404). */
+  op: SandboxOp | null;
+  /** Arrival time, epoch ms by the sandbox clock. */
+  at: number;
+  method: string;
+  path: string;
+  httpStatus: number;
+  code: number;
+}
+
+export type QrStatus = '1' | '2' | '3';
+
+export interface QrSessionView {
+  sessionId: string;
+  mediaMark: string;
+  squeezePage?: string;
+  url: string;
+  createdAt: number;
+  status: QrStatus;
+  /** Points the creation cost (what a status-3 answer returns). */
+  creationCharge: number;
+  refunded: boolean;
+}
+
+export interface Sandbox {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:8787 */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  /** The sandbox's own record of points, for reconciliation with the client's ledger. */
+  ledger(): LedgerSnapshot;
+  /** Every request in arrival order. */
+  requests(): RequestRecord[];
+  /** Marks a not-yet-final session scanned; false when unknown or already final. */
+  simulateScan(sessionId: string): boolean;
+  /** Marks a not-yet-final session expired; false when unknown or already final. */
+  simulateExpire(sessionId: string): boolean;
+  sessions(): QrSessionView[];
+}
