@@ -1,0 +1,230 @@
+import { isRecord } from './api-error.js';
+import { elementState, elementsOf } from './elements.js';
+import { closeView, pushView, replaceView } from './methods/views.js';
+import { createResponseUrl } from './response-url.js';
+import { formBody, postSigned } from './send.js';
+import type { DoubleState } from './state.js';
+import type { AckResult } from './types.js';
+import { messageJson, viewJson } from './wire.js';
+
+export const DEFAULT_USER = 'U0000000001';
+export const DEFAULT_CHANNEL = 'C0000000001';
+
+export interface CommandInput {
+  /** e.g. `/payorder` */
+  command: string;
+  text?: string;
+  user?: string;
+  channel?: string;
+}
+
+export interface ActionInput {
+  actionId: string;
+  /** Disambiguates when several blocks hold the same action_id. */
+  blockId?: string;
+  user?: string;
+  /** The message holding the element (channel + ts) … */
+  channel?: string;
+  messageTs?: string;
+  /** … or the view holding it. */
+  viewId?: string;
+  /** Picked option value(s), date, user id or typed text; defaults to a button's own value. */
+  value?: string | string[];
+}
+
+export interface SubmissionInput {
+  viewId: string;
+  user?: string;
+  /** block_id → action_id → what the person entered (see ActionInput.value) or a raw state object. */
+  values?: Record<string, Record<string, string | string[] | Record<string, unknown>>>;
+}
+
+type Ctx = { state: DoubleState; baseUrl: string };
+
+function common(state: DoubleState, user: string) {
+  const u = state.user(user);
+  return {
+    token: 'verification-token-unused',
+    api_app_id: state.id.appId,
+    team: { id: state.id.teamId, domain: state.id.teamDomain },
+    user: { id: u.id, username: u.name, name: u.name, team_id: state.id.teamId },
+    is_enterprise_install: false,
+    enterprise: null,
+  };
+}
+
+export async function sendCommand(
+  { state, baseUrl }: Ctx,
+  target: string,
+  input: CommandInput,
+): Promise<AckResult> {
+  const user = state.user(input.user ?? DEFAULT_USER);
+  const channel = state.channel(input.channel ?? DEFAULT_CHANNEL);
+  const body = formBody({
+    token: 'verification-token-unused',
+    team_id: state.id.teamId,
+    team_domain: state.id.teamDomain,
+    channel_id: channel.id,
+    channel_name: channel.isIm ? 'directmessage' : channel.name,
+    user_id: user.id,
+    user_name: user.name,
+    command: input.command,
+    // Slack escapes these three in command text; the bot's parser undoes it.
+    text: (input.text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    api_app_id: state.id.appId,
+    is_enterprise_install: 'false',
+    response_url: createResponseUrl(state, baseUrl, { channel: channel.id, user: user.id }),
+    trigger_id: state.mintTrigger(user.id),
+  });
+  return postSigned(state, target, body, 'application/x-www-form-urlencoded');
+}
+
+export async function sendAction(
+  { state, baseUrl }: Ctx,
+  target: string,
+  input: ActionInput,
+): Promise<AckResult> {
+  const user = input.user ?? DEFAULT_USER;
+  const source = actionSource({ state, baseUrl }, input, user);
+  const found = elementsOf(source.blocks).find(
+    (f) =>
+      f.element.action_id === input.actionId && (!input.blockId || f.blockId === input.blockId),
+  );
+  if (!found) throw new Error(`no element with action_id "${input.actionId}" in ${source.where}`);
+  const action = {
+    ...elementState(found.element, input.value),
+    action_id: input.actionId,
+    block_id: found.blockId,
+    action_ts: (state.now().getTime() / 1000).toFixed(6),
+  };
+  const payload = {
+    type: 'block_actions',
+    ...common(state, user),
+    trigger_id: state.mintTrigger(user),
+    ...source.fields,
+    state: { values: {} },
+    actions: [action],
+  };
+  return postSigned(
+    state,
+    target,
+    formBody({ payload: JSON.stringify(payload) }),
+    'application/x-www-form-urlencoded',
+  );
+}
+
+function actionSource(
+  { state, baseUrl }: Ctx,
+  input: ActionInput,
+  user: string,
+): { blocks: unknown[]; where: string; fields: Record<string, unknown> } {
+  if (input.viewId) {
+    const view = state.views.get(input.viewId);
+    if (!view) throw new Error(`no view ${input.viewId}`);
+    return {
+      blocks: Array.isArray(view.view.blocks) ? view.view.blocks : [],
+      where: `view ${view.id}`,
+      fields: { container: { type: 'view', view_id: view.id }, view: viewJson(state, view) },
+    };
+  }
+  const channel = input.channel ?? DEFAULT_CHANNEL;
+  const message = input.messageTs ? state.findMessage(channel, input.messageTs) : undefined;
+  if (!message) throw new Error(`no message ${input.messageTs} in ${channel}`);
+  const ch = state.channel(channel);
+  return {
+    blocks: message.blocks,
+    where: `message ${message.ts} in ${channel}`,
+    fields: {
+      container: {
+        type: 'message',
+        message_ts: message.ts,
+        channel_id: channel,
+        is_ephemeral: message.ephemeral,
+      },
+      channel: { id: ch.id, name: ch.name },
+      // Slack leaves the message out of payloads from ephemeral messages.
+      ...(message.ephemeral ? {} : { message: messageJson(state, message) }),
+      response_url: createResponseUrl(state, baseUrl, { channel, user, messageTs: message.ts }),
+    },
+  };
+}
+
+/**
+ * Submits a modal. Afterwards the double applies the ack as Slack would: no response_action
+ * closes the view, `update`/`push` change the stack, `clear` closes it all, `errors` keeps it open.
+ */
+export async function sendViewSubmission(
+  { state }: Ctx,
+  target: string,
+  input: SubmissionInput,
+): Promise<AckResult> {
+  const view = state.views.get(input.viewId);
+  if (!view?.open) throw new Error(`no open view ${input.viewId}`);
+  const user = input.user ?? view.user;
+  const values: Record<string, Record<string, unknown>> = {};
+  for (const f of elementsOf(Array.isArray(view.view.blocks) ? view.view.blocks : [])) {
+    if (!f.inInput) continue;
+    const actionId = String(f.element.action_id ?? 'input');
+    const given = input.values?.[f.blockId]?.[actionId];
+    values[f.blockId] = { ...values[f.blockId], [actionId]: elementState(f.element, given) };
+  }
+  const payload = {
+    type: 'view_submission',
+    ...common(state, user),
+    trigger_id: state.mintTrigger(user),
+    view: viewJson(state, view, values),
+    response_urls: [],
+  };
+  const ack = await postSigned(
+    state,
+    target,
+    formBody({ payload: JSON.stringify(payload) }),
+    'application/x-www-form-urlencoded',
+  );
+  if (ack.status === 200) applySubmissionAck(state, view.id, ack.json);
+  return ack;
+}
+
+function applySubmissionAck(state: DoubleState, viewId: string, ack: unknown): void {
+  const action = isRecord(ack) ? ack.response_action : undefined;
+  const view = state.views.get(viewId);
+  if (!view) return;
+  if (action === 'errors') return;
+  if (action === 'update' && isRecord(ack) && isRecord(ack.view)) {
+    replaceView(state, view, ack.view);
+  } else if (action === 'push' && isRecord(ack) && isRecord(ack.view)) {
+    pushView(state, view.user, ack.view);
+  } else if (action === 'clear') {
+    for (const id of state.stacks.get(view.user) ?? []) closeView(state, id);
+  } else {
+    closeView(state, viewId);
+  }
+}
+
+export async function sendEvent(
+  { state }: Ctx,
+  target: string,
+  event: { type: string } & Record<string, unknown>,
+): Promise<AckResult> {
+  const now = state.now().getTime();
+  const envelope = {
+    token: 'verification-token-unused',
+    team_id: state.id.teamId,
+    api_app_id: state.id.appId,
+    event: { event_ts: (now / 1000).toFixed(6), ...event },
+    type: 'event_callback',
+    event_id: state.nextId('Ev'),
+    event_time: Math.floor(now / 1000),
+    authorizations: [
+      {
+        enterprise_id: null,
+        team_id: state.id.teamId,
+        user_id: state.id.botUserId,
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+    is_ext_shared_channel: false,
+  };
+  return postSigned(state, target, JSON.stringify(envelope), 'application/json');
+}
