@@ -165,6 +165,9 @@ export function readConfig(env: Env): Config {
   }
   const e = parsed.data;
   const mode = pickMode(e);
+  if (e.GATEWAY_BASE_URL && !e.GATEWAY_TOKEN && mode !== 'oauth') {
+    throw new ConfigError('GATEWAY_TOKEN', 'required when GATEWAY_BASE_URL points at a real gateway');
+  }
   return {
     port: e.PORT,
     slackApiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,

@@ -74,6 +74,8 @@ export interface GatewayClientOptions {
   retry?: Partial<RetryPolicy>;
   limiter?: OperationLimiter;
   onCharge?: ChargeListener;
+  /** Told the final outcome of every call (metrics); `code` is the envelope code or the error kind. */
+  onOutcome?: (e: { operation: OperationName; code: string; durationMs: number }) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -259,6 +261,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       const durationMs = now() - t0;
       if (!(result instanceof Error)) {
+        options.onOutcome?.({ operation: op, code: '0', durationMs: now() - started });
         log.info(
           { op, code: 0, attempt, durationMs, requestId, points: result.points, kind: result.kind },
           'gateway call',
@@ -295,6 +298,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
             )
           : undefined;
       if (delay === undefined) {
+        options.onOutcome?.({
+          operation: op,
+          code: String(err.code ?? err.kind),
+          durationMs: now() - started,
+        });
         log.warn(logged, 'gateway call failed');
         throw err;
       }

@@ -1,0 +1,41 @@
+import type { ServerResponse } from 'node:http';
+import type { CustomRoute } from '@slack/bolt';
+import type { Metrics } from '../metrics.js';
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** /healthz, /readyz and /metrics, served on the same port as Slack's requests. */
+export function healthRoutes(deps: {
+  metrics: Metrics;
+  ready: () => Promise<boolean>;
+}): CustomRoute[] {
+  return [
+    { path: '/healthz', method: ['GET'], handler: (_req, res) => json(res, 200, { ok: true }) },
+    {
+      path: '/readyz',
+      method: ['GET'],
+      handler: (_req, res) => {
+        deps.ready().then(
+          (ok) => json(res, ok ? 200 : 503, { ok }),
+          () => json(res, 503, { ok: false }),
+        );
+      },
+    },
+    {
+      path: '/metrics',
+      method: ['GET'],
+      handler: (_req, res) => {
+        deps.metrics.registry.metrics().then(
+          (text) => {
+            res.writeHead(200, { 'content-type': deps.metrics.registry.contentType });
+            res.end(text);
+          },
+          () => json(res, 500, { ok: false }),
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,55 @@
+import { ConfigError, readConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startQuerydesk } from './service.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = readConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`querydesk: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  if (config.mode === 'console') {
+    console.error(
+      'querydesk: no Slack credentials. Set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (HTTP mode) or SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode); see README.md.',
+    );
+    process.exit(1);
+  }
+  if (config.mode === 'oauth') {
+    console.error('querydesk: many-workspace (OAuth) mode is not available yet; unset SLACK_CLIENT_ID.');
+    process.exit(1);
+  }
+  const running = await startQuerydesk(config, { logger });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('in-flight work did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(`querydesk: failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

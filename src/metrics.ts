@@ -1,0 +1,57 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** Everything /metrics exposes; one instance per process (tests make their own). */
+export interface Metrics {
+  registry: Registry;
+  gatewayCalls: Counter<'operation' | 'code'>;
+  gatewayLatency: Histogram<'operation'>;
+  pointsCharged: Counter<'operation'>;
+  pointsRefunded: Counter<'operation'>;
+  slackAcks: Counter<'kind'>;
+  slackErrors: Counter<'method' | 'error'>;
+}
+
+export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.defaults) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    gatewayCalls: new Counter({
+      name: 'querydesk_gateway_calls_total',
+      help: 'Gateway calls by operation and result code (transport failures use their kind).',
+      labelNames: ['operation', 'code'],
+      registers: [registry],
+    }),
+    gatewayLatency: new Histogram({
+      name: 'querydesk_gateway_call_seconds',
+      help: 'Gateway call latency, queueing and retries included.',
+      labelNames: ['operation'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+      registers: [registry],
+    }),
+    pointsCharged: new Counter({
+      name: 'querydesk_points_charged_total',
+      help: 'Points the gateway charged, by operation.',
+      labelNames: ['operation'],
+      registers: [registry],
+    }),
+    pointsRefunded: new Counter({
+      name: 'querydesk_points_refunded_total',
+      help: 'Points the gateway returned (expired QR codes), by operation.',
+      labelNames: ['operation'],
+      registers: [registry],
+    }),
+    slackAcks: new Counter({
+      name: 'querydesk_slack_acks_total',
+      help: 'Slack requests acknowledged, by kind (command, action, view, shortcut).',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    slackErrors: new Counter({
+      name: 'querydesk_slack_api_errors_total',
+      help: 'Slack Web API calls that failed, by method and error.',
+      labelNames: ['method', 'error'],
+      registers: [registry],
+    }),
+  };
+}

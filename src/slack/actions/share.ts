@@ -1,0 +1,43 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { ACTION } from '../blocks/ids.js';
+import { finish } from '../commands/slash.js';
+import { slackErrorCode } from '../deliver.js';
+import type { AppDeps } from '../deps.js';
+
+/** "Share in channel": the same card, posted publicly with who shared it; no new gateway call. */
+export function registerShare(app: App, deps: AppDeps): void {
+  app.action<BlockAction<ButtonAction>>(
+    ACTION.share,
+    async ({ ack, action, body, respond, client }) => {
+      await ack();
+      deps.metrics.slackAcks.inc({ kind: 'action' });
+      const cached = deps.results.get(action.value ?? '');
+      if (!cached) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'This result is too old to share (results are kept for 30 minutes). Run the command again to share a fresh one.',
+        });
+        return;
+      }
+      const channel = body.channel?.id ?? cached.channelId;
+      try {
+        await client.chat.postMessage({
+          channel,
+          ...finish(deps, cached.renderShared(body.user.id)),
+        });
+      } catch (err) {
+        const code = slackErrorCode(err);
+        deps.logger.warn({ err, channel, code }, 'share failed');
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text:
+            code === 'not_in_channel' || code === 'channel_not_found'
+              ? 'I cannot post in this channel. Invite me with `/invite @querydesk`, then share again.'
+              : 'Sharing failed; try again in a moment.',
+        });
+      }
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { boltLogger } from './bolt-logger.js';
+
+/** Web API retry policy chosen on purpose: see slackClientOptions. */
+export const SLACK_RETRY = { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 3_000 } as const;
+
+/**
+ * The Web API client never pauses its whole queue on a 429 (the library default would, for about
+ * 30 minutes): rate-limited calls are rejected at once, and the few callers that must land (QR
+ * status edits) wait the Retry-After themselves. Other failures retry twice within ~4 s.
+ */
+export function slackClientOptions(config: Pick<Config, 'slackApiUrl'>) {
+  return {
+    slackApiUrl: config.slackApiUrl,
+    retryConfig: { ...SLACK_RETRY },
+    rejectRateLimitedCalls: true,
+  };
+}
+
+export interface SlackRuntime {
+  app: App;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Bolt in the mode the environment picked; health, metrics (and the console) on the same port. */
+export function createSlackApp(params: {
+  config: Config;
+  logger: Logger;
+  routes: CustomRoute[];
+  /** Console mode: the local Slack double's token and signing secret. */
+  local?: { botToken: string; signingSecret: string };
+}): SlackRuntime {
+  const { config, logger, routes } = params;
+  const blog = boltLogger(logger);
+  const clientOptions = slackClientOptions(config);
+  let receiver: HTTPReceiver | SocketModeReceiver;
+  let token: string | undefined;
+  if (config.mode === 'socket') {
+    token = config.slack.botToken;
+    receiver = new SocketModeReceiver({
+      appToken: config.slack.appToken!,
+      logger: blog,
+      customRoutes: routes,
+      installerOptions: { port: config.port },
+    });
+  } else {
+    const signingSecret = params.local?.signingSecret ?? config.slack.signingSecret!;
+    token = params.local?.botToken ?? config.slack.botToken;
+    receiver = new HTTPReceiver({
+      signingSecret,
+      endpoints: '/slack/events',
+      customRoutes: routes,
+      logger: blog,
+      processBeforeResponse: false,
+      unhandledRequestTimeoutMillis: 2_900,
+    });
+  }
+  const app = new App({ token, receiver, logger: blog, clientOptions, ignoreSelf: true });
+  return {
+    app,
+    async start() {
+      await app.start(config.port);
+    },
+    async stop() {
+      await app.stop();
+    },
+  };
+}
+
+/** The HTTP server Bolt's receiver runs, for shutdown and tests that need the bound port. */
+export function serverOf(runtime: SlackRuntime): Server | undefined {
+  const receiver = (runtime.app as unknown as { receiver?: { server?: Server } }).receiver;
+  return receiver?.server;
+}

@@ -1,0 +1,14 @@
+import type { types } from '@slack/bolt';
+
+/** What every builder returns: blocks plus the plain-text fallback Slack requires. */
+export interface SlackMessage {
+  text: string;
+  blocks: types.KnownBlock[];
+}
+
+/** Who asked, where; passed from the Slack request to builders that mention people. */
+export interface Asker {
+  teamId: string;
+  userId: string;
+  channelId: string;
+}

@@ -1,0 +1,17 @@
+import type { SlackMessage } from './message.js';
+
+export const SANDBOX_WORDS =
+  'sandbox data: the embedded sandbox gateway answered, no points were spent';
+
+/** Every message says "sandbox" while the embedded sandbox serves the calls. */
+export function withSandboxNote(message: SlackMessage, sandbox: boolean): SlackMessage {
+  if (!sandbox) return message;
+  const blocks = message.blocks.length >= 50 ? message.blocks.slice(0, 49) : message.blocks;
+  return {
+    text: `${message.text} (sandbox data)`,
+    blocks: [
+      ...blocks,
+      { type: 'context', elements: [{ type: 'mrkdwn', text: `:test_tube: ${SANDBOX_WORDS}` }] },
+    ],
+  };
+}

@@ -1,0 +1,60 @@
+import { GatewayApiError } from '../../gateway/errors.js';
+import type { PayOrder, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import { payOrderCard } from '../blocks/pay-order-card.js';
+import type { AppDeps } from '../deps.js';
+import { query } from '../query.js';
+
+export interface PayOrderArgs {
+  orderNumber: string;
+  merchantNum: string;
+  kind?: PayOrderNumberKind;
+}
+
+/**
+ * Without a type, the platform number is tried first, then the merchant-defined one. Operation 6
+ * is free, so the second try costs nothing; a parameter error (100) is how "not found" arrives.
+ */
+export async function lookUpPayOrder(
+  deps: AppDeps,
+  args: PayOrderArgs,
+  who: Asker,
+): Promise<{ order: PayOrder; kind: PayOrderNumberKind }> {
+  const kinds: PayOrderNumberKind[] = args.kind ? [args.kind] : ['platform', 'merchant'];
+  let last: unknown;
+  for (const kind of kinds) {
+    try {
+      const answer = await query(deps, 'payOrder', { ...args, kind }, who);
+      return { order: answer.data, kind };
+    } catch (err) {
+      last = err;
+      if (!(err instanceof GatewayApiError && err.reason === 'param')) throw err;
+    }
+  }
+  throw last;
+}
+
+/** The card for an order, remembered so "Share in channel" posts it without a new call. */
+export function payOrderMessage(
+  deps: AppDeps,
+  order: PayOrder,
+  args: PayOrderArgs,
+  who: Asker,
+): SlackMessage {
+  const timeZone = deps.config.gateway.timeZone;
+  const refreshValue = JSON.stringify({ o: args.orderNumber, m: args.merchantNum, k: args.kind });
+  const shareKey = deps.results.put({
+    ...who,
+    renderShared: (sharedBy) => payOrderCard(order, { timeZone, sharedBy, refreshValue }),
+  });
+  return payOrderCard(order, { timeZone, shareKey, refreshValue });
+}
+
+export async function runPayOrder(
+  deps: AppDeps,
+  args: PayOrderArgs,
+  who: Asker,
+): Promise<SlackMessage> {
+  const { order, kind } = await lookUpPayOrder(deps, args, who);
+  return payOrderMessage(deps, order, { ...args, kind }, who);
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../src/config.js';
+import { type Querydesk, type StartOptions, startQuerydesk } from '../../src/service.js';
+import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
+import { captureLogger } from './log-capture.js';
+
+export interface BotHarness {
+  bot: Querydesk;
+  double: SlackDouble;
+  /** The bot's `POST /slack/events` URL. */
+  events: string;
+  base: string;
+  log: ReturnType<typeof captureLogger>;
+  stop(): Promise<void>;
+}
+
+/** The real app in HTTP mode on loopback, against the Slack double and the embedded sandbox. */
+export async function startBot(
+  env: Record<string, string> = {},
+  options: Partial<Omit<StartOptions, 'logger'>> = {},
+): Promise<BotHarness> {
+  const double = await startSlackDouble();
+  const dir = mkdtempSync(join(tmpdir(), 'qd-bot-'));
+  const config = readConfig({
+    PORT: '0',
+    SLACK_BOT_TOKEN: double.botToken,
+    SLACK_SIGNING_SECRET: double.signingSecret,
+    SLACK_API_URL: double.apiUrl,
+    DATABASE_URL: `sqlite:${join(dir, 'qd.db')}`,
+    LOG_LEVEL: 'debug',
+    ...env,
+  });
+  const log = captureLogger('debug');
+  const bot = await startQuerydesk(config, { logger: log.logger, ...options });
+  const base = `http://127.0.0.1:${bot.port}`;
+  return {
+    bot,
+    double,
+    events: `${base}/slack/events`,
+    base,
+    log,
+    async stop() {
+      await bot.stop();
+      await double.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

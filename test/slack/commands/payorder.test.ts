@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
+import { checkMessage } from '../../../src/slack/blocks/limits.js';
+import { type BotHarness, startBot } from '../../fakes/bot.js';
+
+const X = SANDBOX_EXAMPLES.payOrder;
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBot();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const payCalls = () => h.bot.sandbox!.requests().filter((r) => r.op === 'payOrder').length;
+const ephemerals = () => h.double.messages().filter((m) => m.ephemeral);
+
+describe('/payorder', () => {
+  it('answers a signed command with an ephemeral payment-order card that says "sandbox data"', async () => {
+    const before = ephemerals().length;
+    const ack = await h.double.sendCommand(h.events, {
+      command: '/payorder',
+      text: `${X.paid.orderNumber} ${X.merchantNum}`,
+    });
+    expect(ack.status).toBe(200);
+    const card = await h.double.waitFor(() => ephemerals()[before], 5000);
+    expect(card.text).toMatch(/Paid/);
+    expect(card.text).toContain('sandbox');
+    expect(JSON.stringify(card.blocks)).toContain(X.paid.orderNumber);
+    expect(checkMessage({ text: card.text, blocks: card.blocks })).toEqual([]);
+  });
+
+  it('finds an order by its merchant-defined number when no type is given', async () => {
+    const before = ephemerals().length;
+    await h.double.sendCommand(h.events, {
+      command: '/payorder',
+      text: `${X.refunded.relationOrderNumber} ${X.merchantNum}`,
+    });
+    const card = await h.double.waitFor(() => ephemerals()[before], 5000);
+    expect(card.text).toMatch(/Refunded/);
+  });
+
+  it('refuses bad input with the usage and calls no gateway', async () => {
+    const calls = payCalls();
+    const ack = await h.double.sendCommand(h.events, {
+      command: '/payorder',
+      text: 'only-one-arg',
+    });
+    expect(ack.status).toBe(200);
+    const body = ack.json as { text: string; response_type: string };
+    expect(body.response_type).toBe('ephemeral');
+    // Slack shows the entity-escaped text as "missing <merchant_num>".
+    expect(body.text).toContain('missing &lt;merchant_num&gt;');
+    expect(body.text).toContain('Usage: /payorder &lt;order_number&gt;');
+    expect(payCalls()).toBe(calls);
+  });
+
+  it('rejects an unknown option by name', async () => {
+    const ack = await h.double.sendCommand(h.events, { command: '/payorder', text: 'A B kind=x' });
+    expect((ack.json as { text: string }).text).toMatch(/unknown option "kind"/);
+  });
+
+  it('shows the meaning and remedy when the order does not exist', async () => {
+    const before = ephemerals().length;
+    await h.double.sendCommand(h.events, {
+      command: '/payorder',
+      text: `${X.unknownOrderNumber} ${X.merchantNum} type=platform`,
+    });
+    const card = await h.double.waitFor(() => ephemerals()[before], 5000);
+    expect(card.text).toMatch(/Request parameter error/);
+    expect(card.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('"Share in channel" posts the same card publicly, saying who shared it', async () => {
+    const before = ephemerals().length;
+    await h.double.sendCommand(h.events, {
+      command: '/payorder',
+      text: `${X.unpaid.orderNumber} ${X.merchantNum}`,
+      user: 'U0SHARER',
+    });
+    const card = await h.double.waitFor(() => ephemerals()[before], 5000);
+    const calls = payCalls();
+    const publicBefore = h.double.messages().filter((m) => !m.ephemeral).length;
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_share',
+      channel: card.channel,
+      messageTs: card.ts,
+      user: 'U0SHARER',
+    });
+    const shared = await h.double.waitFor(
+      () => h.double.messages().filter((m) => !m.ephemeral)[publicBefore],
+      5000,
+    );
+    expect(JSON.stringify(shared.blocks)).toContain('Shared by <@U0SHARER>');
+    expect(JSON.stringify(shared.blocks)).not.toContain('qd_share');
+    expect(payCalls()).toBe(calls);
+  });
+
+  it('rejects a request with a bad signature with 401 and runs nothing', async () => {
+    const calls = payCalls();
+    const res = await fetch(h.events, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-signature': 'v0=deadbeef',
+        'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)),
+      },
+      body: `command=%2Fpayorder&text=${X.paid.orderNumber}+${X.merchantNum}&team_id=T1&user_id=U1&channel_id=C1`,
+    });
+    expect(res.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(payCalls()).toBe(calls);
+  });
+});
+
+describe('health routes', () => {
+  it('answers /healthz, /readyz and /metrics on the same port', async () => {
+    const health = await fetch(`${h.base}/healthz`);
+    expect(await health.json()).toEqual({ ok: true });
+    const ready = await fetch(`${h.base}/readyz`);
+    expect(ready.status).toBe(200);
+    const metrics = await (await fetch(`${h.base}/metrics`)).text();
+    expect(metrics).toMatch(/querydesk_gateway_calls_total\{operation="payOrder",code="0"\} \d+/);
+    expect(metrics).toMatch(/querydesk_slack_acks_total\{kind="command"\}/);
+  });
+});
