@@ -4,30 +4,10 @@ import type { z } from 'zod';
 import { ArgsError, type Command } from '../args.js';
 import { errorCard } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
+import { readModalValues } from '../blocks/modal-values.js';
 import { withSandboxNote } from '../blocks/sandbox-note.js';
 import { deliverPrivately } from '../deliver.js';
 import type { AppDeps } from '../deps.js';
-
-/** The gateway input field each command option feeds, to put a modal error under the right input. */
-const FIELD_TO_OPTION: Record<string, string> = {
-  orderNumber: 'order_number',
-  merchantNum: 'merchant_num',
-  kind: 'type',
-  ownerId: 'owner_id',
-  pageSize: 'size',
-  limit: 'size',
-  start: 'from',
-  end: 'to',
-  remarkTag: 'tag',
-  mediaMark: 'media_mark',
-  sessionId: 'session',
-  platformUserId: 'platform_user_id',
-  relationId: 'relation',
-  tradeId: 'trade',
-  siteId: 'site',
-  adzoneId: 'adzone',
-  landingPage: 'landing',
-};
 
 export interface SlashDef<S extends z.ZodType> {
   spec: Command<S>;
@@ -78,7 +58,7 @@ export function registerSlash<S extends z.ZodType>(
   if (def.modal) {
     app.view(def.modal.callbackId, async ({ ack, view, body, client }) => {
       deps.metrics.slackAcks.inc({ kind: 'view' });
-      const values = readValues(view.state.values);
+      const values = readModalValues(view.state.values);
       const input = def.readModal ? def.readModal(values) : values;
       const parsed = def.spec.schema.safeParse(input);
       if (!parsed.success) {
@@ -130,22 +110,6 @@ export function finish(deps: AppDeps, message: SlackMessage): SlackMessage {
   return withSandboxNote(message, deps.gateway.sandbox);
 }
 
-/** view.state.values (block → action → element state) flattened to { block_id: text }. */
-export function readValues(state: Record<string, Record<string, unknown>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [blockId, actions] of Object.entries(state)) {
-    for (const el of Object.values(actions) as Record<string, unknown>[]) {
-      const v =
-        (el.value as string | null | undefined) ??
-        (el.selected_date as string | null | undefined) ??
-        (el.selected_option as { value?: string } | null | undefined)?.value ??
-        undefined;
-      if (typeof v === 'string' && v.trim() !== '') out[blockId] = v.trim();
-    }
-  }
-  return out;
-}
-
 function modalErrors(
   view: { blocks: unknown[] },
   issues: z.core.$ZodIssue[],
@@ -156,7 +120,7 @@ function modalErrors(
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
-    const block = inputs.find((id) => id === key || id === FIELD_TO_OPTION[key]) ?? inputs[0];
+    const block = inputs.find((id) => id === key) ?? inputs[0];
     if (block && !errors[block]) errors[block] = issue.message.slice(0, 150);
   }
   return errors;

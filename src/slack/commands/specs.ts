@@ -12,12 +12,41 @@ import { dayArg, defineCommand, wholeNumber } from '../args.js';
 export const COUPON_MAX_DAYS = 35;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Re-reports the operation's own rule violations on the command's object. */
-function check<T>(schema: z.ZodType<T>, value: unknown, ctx: z.RefinementCtx): T | typeof z.NEVER {
+/** The command option that feeds each gateway input field, so errors name what the person typed. */
+const FIELD_TO_OPTION: Record<string, string> = {
+  orderNumber: 'order_number',
+  merchantNum: 'merchant_num',
+  kind: 'type',
+  ownerId: 'owner_id',
+  pageSize: 'size',
+  limit: 'size',
+  start: 'from',
+  end: 'to',
+  remarkTag: 'tag',
+  mediaMark: 'media_mark',
+  sessionId: 'session',
+  platformUserId: 'platform_user_id',
+  relationId: 'relation',
+  tradeId: 'trade',
+  siteId: 'site',
+  adzoneId: 'adzone',
+  landingPage: 'landing',
+};
+
+/** Re-reports the operation's own rule violations on the command's object, under option names. */
+function check<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  ctx: z.RefinementCtx,
+  options: Record<string, string> = {},
+): T | typeof z.NEVER {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  for (const issue of r.error.issues)
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  for (const issue of r.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    const option = options[field] ?? FIELD_TO_OPTION[field];
+    ctx.addIssue({ code: 'custom', message: issue.message, path: option ? [option] : issue.path });
+  }
   return z.NEVER;
 }
 
@@ -150,6 +179,7 @@ export function commandSpecs(timeZone: string) {
             limit: a.size,
           },
           ctx,
+          { kind: 'kind' },
         );
         if (probe === z.NEVER) return z.NEVER;
         return {

@@ -1,0 +1,66 @@
+import type { PunishmentPage, PunishmentsInput } from '../../gateway/operations/punishments.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import { punishmentsCard } from '../blocks/punishments-card.js';
+import type { AppDeps } from '../deps.js';
+import { PageCache, requestKey } from '../page-cache.js';
+import { query } from '../query.js';
+import { ResultCache } from '../result-cache.js';
+
+export interface PunishmentsRef {
+  q: string;
+  p: number;
+}
+
+interface PunishmentQuery {
+  who: Asker;
+  input: PunishmentsInput;
+}
+
+/** /punishments: one gateway page per Slack page (page sizes stay within a message). */
+export function createPunishments(deps: AppDeps) {
+  const pages = new PageCache<PunishmentPage>(5 * 60_000);
+  const queries = new ResultCache<PunishmentQuery>(30 * 60_000);
+  const timeZone = deps.config.gateway.timeZone;
+
+  async function render(qKey: string, q: PunishmentQuery, pageNo: number): Promise<SlackMessage> {
+    const input = { ...q.input, page: pageNo };
+    const page = await pages.get(
+      requestKey(q.who.teamId, 'punishments', input),
+      async () => (await query(deps, 'punishments', input, q.who)).data,
+    );
+    const size = q.input.pageSize ?? page.page.pageSize ?? 20;
+    const totalPages = Math.max(1, Math.ceil(page.page.totalCount / Math.max(1, size)));
+    const value = (p: number) => JSON.stringify({ q: qKey, p } satisfies PunishmentsRef);
+    const view = {
+      platformUserId: q.input.platformUserId,
+      page,
+      humanPage: pageNo,
+      totalPages,
+      prevValue: pageNo > 1 ? value(pageNo - 1) : undefined,
+      nextValue: pageNo < totalPages ? value(pageNo + 1) : undefined,
+    };
+    const shareKey = deps.results.put({
+      ...q.who,
+      renderShared: (sharedBy) =>
+        punishmentsCard(
+          { ...view, prevValue: undefined, nextValue: undefined },
+          { timeZone, sharedBy },
+        ),
+    });
+    return punishmentsCard(view, { timeZone, shareKey });
+  }
+
+  return {
+    async run(input: PunishmentsInput, who: Asker): Promise<SlackMessage> {
+      const q = { who, input };
+      return render(queries.put(q), q, input.page ?? 1);
+    },
+    async page(ref: PunishmentsRef, clicker: Asker): Promise<SlackMessage | undefined> {
+      const q = queries.get(ref.q);
+      if (!q) return undefined;
+      return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
+    },
+  };
+}
+
+export type Punishments = ReturnType<typeof createPunishments>;

@@ -1,0 +1,96 @@
+import type { ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import {
+  locateSlackPage,
+  SHOP_ORDERS_PER_SLACK_PAGE,
+  shopOrdersCard,
+  slackPagesOf,
+  totalSlackPages,
+} from '../blocks/shop-orders-card.js';
+import type { AppDeps } from '../deps.js';
+import { PageCache, requestKey } from '../page-cache.js';
+import { query } from '../query.js';
+import { ResultCache } from '../result-cache.js';
+
+/** What the paging buttons carry: the remembered query and the Slack page to show. */
+export interface ShopOrdersRef {
+  q: string;
+  p: number;
+}
+
+interface ShopQuery {
+  who: Asker;
+  input: ShopOrdersInput;
+}
+
+const PER = SHOP_ORDERS_PER_SLACK_PAGE;
+
+/** Owns the memory of /shoporders: fetched gateway pages (5 min) and queries behind buttons (30 min). */
+export function createShopOrders(deps: AppDeps) {
+  const pages = new PageCache<ShopOrderPage>(5 * 60_000);
+  const queries = new ResultCache<ShopQuery>(30 * 60_000);
+  const timeZone = deps.config.gateway.timeZone;
+
+  const fetchPage = (q: ShopQuery, gatewayPage: number) => {
+    const input = { ...q.input, page: gatewayPage };
+    return pages.get(
+      requestKey(q.who.teamId, 'shopOrders', input),
+      async () => (await query(deps, 'shopOrders', input, q.who)).data,
+    );
+  };
+
+  async function render(qKey: string, q: ShopQuery, humanPage: number): Promise<SlackMessage> {
+    const size = q.input.pageSize;
+    const spot = locateSlackPage(humanPage, size, PER);
+    const page = await fetchPage(q, spot.gatewayPage);
+    const totalPages = totalSlackPages(page.total, size, PER);
+    const filters: Record<string, string> = {};
+    if (q.input.start) filters.from = q.input.start.slice(0, 10);
+    if (q.input.end) filters.to = q.input.end.slice(0, 10);
+    if (q.input.remark) filters.remark = q.input.remark;
+    if (q.input.remarkTag) filters.tag = String(q.input.remarkTag);
+    const value = (p: number) => JSON.stringify({ q: qKey, p } satisfies ShopOrdersRef);
+    const view = {
+      ownerId: q.input.ownerId,
+      edition: q.input.edition,
+      filters,
+      orders: page.orders.slice(spot.start, spot.end),
+      humanPage,
+      totalPages,
+      totalOrders: page.total,
+      prevValue: humanPage > 1 ? value(humanPage - 1) : undefined,
+      nextValue: humanPage < totalPages ? value(humanPage + 1) : undefined,
+      filterValue: qKey,
+    };
+    const shareKey = deps.results.put({
+      ...q.who,
+      renderShared: (sharedBy) =>
+        shopOrdersCard(
+          { ...view, prevValue: undefined, nextValue: undefined, filterValue: undefined },
+          { timeZone, sharedBy },
+        ),
+    });
+    return shopOrdersCard(view, { timeZone, shareKey });
+  }
+
+  return {
+    /** A new /shoporders: the human page N is the gateway's page N − 1, shown from its first Slack page. */
+    async run(input: ShopOrdersInput, who: Asker): Promise<SlackMessage> {
+      const q: ShopQuery = { who, input: { ...input, page: 0 } };
+      const qKey = queries.put(q);
+      return render(qKey, q, input.page * slackPagesOf(input.pageSize, PER) + 1);
+    },
+    /** A paging button: the same query, another Slack page. Undefined when the query has expired. */
+    async page(ref: ShopOrdersRef, clicker: Asker): Promise<SlackMessage | undefined> {
+      const q = queries.get(ref.q);
+      if (!q) return undefined;
+      return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
+    },
+    /** The query behind a card, for the filter modal's initial values. */
+    queryOf(qKey: string): ShopOrdersInput | undefined {
+      return queries.get(qKey)?.input;
+    },
+  };
+}
+
+export type ShopOrders = ReturnType<typeof createShopOrders>;
