@@ -1,0 +1,7 @@
+export {
+  createDailySummaryJob,
+  type DailySummaryJob,
+  type DailySummaryOptions,
+  type SummaryOutcome,
+  type SummaryWorkspace,
+} from './daily-summary.js';

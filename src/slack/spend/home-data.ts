@@ -1,0 +1,47 @@
+import type { Ledger } from '../../ledger/ledger.js';
+import type { QrState } from '../../store/database.js';
+import type { Store } from '../../store/open-store.js';
+import type { HomeData } from '../blocks/home-view.js';
+import { spendPeriod } from './period.js';
+
+/** The contract's words for the three QR states. */
+const QR_STATE_WORDS: Record<QrState, string> = { 1: 'not scanned', 2: 'scanned', 3: 'expired' };
+
+const LIVE_QR_LIMIT = 50;
+
+/** What the Home tab shows, read from the ledger and the store; budget and sandbox are the caller's. */
+export async function loadHomeData(
+  ledger: Ledger,
+  store: Store,
+  workspaceId: string,
+  now: Date,
+  timeZone: string,
+): Promise<Omit<HomeData, 'budget' | 'sandbox'>> {
+  const today = spendPeriod('today', now, timeZone);
+  const week = spendPeriod('7d', now, timeZone);
+  const [todayReport, weekReport, recent, sessions] = await Promise.all([
+    ledger.spend({ workspaceId, from: today.from, to: today.to, timeZone }),
+    ledger.spend({ workspaceId, from: week.from, to: week.to, timeZone }),
+    ledger.recent({ workspaceId, limit: 10 }),
+    store.db
+      .selectFrom('qr_sessions')
+      .select(['media_mark', 'state', 'channel_id', 'created_at'])
+      .where('workspace_id', '=', workspaceId)
+      .where('watch_state', '=', 'watching')
+      .orderBy('created_at', 'desc')
+      .limit(LIVE_QR_LIMIT)
+      .execute(),
+  ]);
+  return {
+    today: todayReport,
+    week: weekReport,
+    recent,
+    liveQr: sessions.map((s) => ({
+      mediaMark: s.media_mark,
+      state: QR_STATE_WORDS[s.state] ?? `state ${s.state}`,
+      channelId: s.channel_id,
+      createdAt: new Date(Number(s.created_at)),
+    })),
+    timeZone,
+  };
+}
