@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createGatewayClient, type GatewayClient } from './gateway/client.js';
 import { createLimiter } from './gateway/limiter.js';
 import { healthRoutes } from './http/routes.js';
+import { createDailySummaryJob } from './jobs/daily-summary.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { type Sandbox, startSandbox } from './sandbox/index.js';
@@ -12,6 +13,8 @@ import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps, CachedResult } from './slack/deps.js';
 import { registerListeners } from './slack/listeners.js';
 import { ResultCache } from './slack/result-cache.js';
+import { maybeWarnBudget } from './slack/spend/index.js';
+import { workspaceSettings } from './slack/workspace-settings.js';
 import { openStore, type Store } from './store/index.js';
 
 export interface Querydesk {
@@ -53,7 +56,11 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     let sandbox: Sandbox | undefined;
     let baseUrl = config.gateway.baseUrl;
     if (!baseUrl) {
-      sandbox = await startSandbox({ port: 0, host: '127.0.0.1', qrScanAfterMs: options.sandbox?.qrScanAfterMs });
+      sandbox = await startSandbox({
+        port: 0,
+        host: '127.0.0.1',
+        qrScanAfterMs: options.sandbox?.qrScanAfterMs,
+      });
       cleanups.push(() => sandbox!.close());
       baseUrl = sandbox.url;
       logger.info({ url: sandbox.url }, 'embedded sandbox gateway started');
@@ -71,6 +78,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       },
     });
     cleanups.push(() => gateway.close());
+    const settings = workspaceSettings(store, config);
+    let slack: SlackRuntime | undefined;
     gateway.onCharge(async (e) => {
       // Written as soon as the answer is parsed, before any Slack answer is sent.
       const { recorded } = await ledger.record({
@@ -85,9 +94,34 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
         qrSessionId: e.qrSessionId,
       });
       if (recorded && e.points > 0) {
-        (e.kind === 'refund' ? metrics.pointsRefunded : metrics.pointsCharged).inc({ operation: e.operation }, e.points);
+        (e.kind === 'refund' ? metrics.pointsRefunded : metrics.pointsCharged).inc(
+          { operation: e.operation },
+          e.points,
+        );
       }
+      if (recorded && e.kind === 'charge' && e.points > 0) await warnIfNeeded(e.workspaceId);
     });
+
+    /** The 80 % warning, once a day, to the workspace's summary channel. */
+    async function warnIfNeeded(workspaceId: string): Promise<void> {
+      const [budget, channel] = await Promise.all([
+        settings.dailyBudget(workspaceId),
+        settings.summaryChannel(workspaceId),
+      ]);
+      if (budget === undefined || !channel || !slack) return;
+      const client = slack.app.client;
+      await maybeWarnBudget({
+        ledger,
+        workspaceId,
+        budget,
+        timeZone: config.spendSummary.timeZone,
+        now: clock(),
+        sandbox: !!sandbox,
+        post: async (msg) => {
+          await client.chat.postMessage({ channel, ...msg });
+        },
+      }).catch((err) => logger.warn({ err, workspaceId, channel }, 'budget warning not posted'));
+    }
 
     const deps: AppDeps = {
       config,
@@ -99,7 +133,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       clock,
       results: new ResultCache<CachedResult>(30 * 60_000),
       gatewayToken: async () => config.gateway.token ?? 'sandbox-token',
-      dailyBudget: async () => config.dailyBudgetPoints,
+      dailyBudget: settings.dailyBudget,
+      summaryChannel: settings.summaryChannel,
     };
 
     const runtime = createSlackApp({
@@ -113,7 +148,29 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     });
     registerListeners(runtime.app, deps);
     await runtime.start();
+    slack = runtime;
     cleanups.push(() => runtime.stop());
+
+    // One workspace: the bot token's own team is the workspace every ledger entry belongs to.
+    const auth = await runtime.app.client.auth.test();
+    const teamId = String(auth.team_id ?? '');
+    const summary = createDailySummaryJob({
+      ledger,
+      clock,
+      logger,
+      cron: config.spendSummary.cron,
+      timeZone: config.spendSummary.timeZone,
+      sandbox: !!sandbox,
+      slack: () => runtime.app.client,
+      workspaces: async () => {
+        const channelId = await settings.summaryChannel(teamId);
+        return channelId
+          ? [{ workspaceId: teamId, channelId, budget: await settings.dailyBudget(teamId) }]
+          : [];
+      },
+    });
+    void summary.start();
+    cleanups.push(() => summary.stop());
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
     logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');

@@ -31,4 +31,6 @@ export interface AppDeps {
   gatewayToken(teamId: string): Promise<string>;
   /** The daily budget in points for a workspace, undefined for unlimited. */
   dailyBudget(teamId: string): Promise<number | undefined>;
+  /** Where the daily summary and budget warnings go for a workspace, if anywhere. */
+  summaryChannel(teamId: string): Promise<string | undefined>;
 }

@@ -9,6 +9,7 @@ import { payOrderModal } from './blocks/pay-order-modal.js';
 import { punishmentsModal } from './blocks/punishments-modal.js';
 import { shopOrdersModal } from './blocks/shop-orders-modal.js';
 import { runAccount } from './commands/account.js';
+import { openConfig, registerConfigView } from './commands/config.js';
 import { createCoupons } from './commands/coupons.js';
 import { runPayOrder } from './commands/payorder.js';
 import { createPunishments } from './commands/punishments.js';
@@ -16,7 +17,9 @@ import { registerQuerydesk } from './commands/querydesk.js';
 import { createShopOrders } from './commands/shoporders.js';
 import { registerSlash } from './commands/slash.js';
 import { commandSpecs } from './commands/specs.js';
+import { registerSpend } from './commands/spend.js';
 import type { AppDeps } from './deps.js';
+import { registerAppHome } from './events/app-home.js';
 
 /** Every listener, grouped by Slack feature. */
 export function registerListeners(app: App, deps: AppDeps): void {
@@ -57,7 +60,10 @@ export function registerListeners(app: App, deps: AppDeps): void {
     modal: modal(VIEW.punishments, punishmentsModal),
     run: (_d, input, who) => punishments.run(input, who),
   });
-  registerQuerydesk(app, deps, specs);
+  registerQuerydesk(app, deps, specs, openConfig(app, deps));
+  registerConfigView(app, deps);
+  registerSpend(app, deps);
+  registerAppHome(app, deps);
 
   registerShare(app, deps);
   registerRefreshPayOrder(app, deps);

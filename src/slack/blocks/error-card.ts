@@ -66,7 +66,10 @@ export function errorCard(err: unknown, usage?: string): SlackMessage {
 function card(title: string, body: string, footer?: string): SlackMessage {
   const plainTitle = title.replace(/:[a-z_]+: /, '');
   return {
-    text: truncate(`${plainTitle}. ${[body, footer].filter(Boolean).join(' ').replace(/[*`]/g, '')}`, 3000),
+    text: truncate(
+      `${plainTitle}. ${[body, footer].filter(Boolean).join(' ').replace(/[*`]/g, '')}`,
+      3000,
+    ),
     blocks: [
       { type: 'section', text: mrkdwn(`*${escapeMrkdwn(title)}*\n${body}`, 3000) },
       ...(footer ? [{ type: 'context' as const, elements: [mrkdwn(footer, 3000)] }] : []),

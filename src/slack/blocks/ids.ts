@@ -16,6 +16,7 @@ export const VIEW = {
   account: 'qd_account_modal',
   coupons: 'qd_coupons_modal',
   punishments: 'qd_punishments_modal',
+  config: 'qd_config_modal',
 } as const;
 
 export const SHORTCUT = {
