@@ -129,6 +129,18 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+const SECRET_VARIABLES = new Set([
+  'SLACK_SIGNING_SECRET',
+  'SLACK_BOT_TOKEN',
+  'SLACK_APP_TOKEN',
+  'SLACK_CLIENT_SECRET',
+  'SLACK_STATE_SECRET',
+  'GATEWAY_TOKEN',
+  'ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+]);
+
 function pickMode(e: z.infer<typeof envSchema>): SlackMode {
   if (e.SLACK_CLIENT_ID) {
     for (const v of [
@@ -166,7 +178,10 @@ export function readConfig(env: Env): Config {
   const e = parsed.data;
   const mode = pickMode(e);
   if (e.GATEWAY_BASE_URL && !e.GATEWAY_TOKEN && mode !== 'oauth') {
-    throw new ConfigError('GATEWAY_TOKEN', 'required when GATEWAY_BASE_URL points at a real gateway');
+    throw new ConfigError(
+      'GATEWAY_TOKEN',
+      'required when GATEWAY_BASE_URL points at a real gateway',
+    );
   }
   return {
     port: e.PORT,
@@ -194,4 +209,16 @@ export function readConfig(env: Env): Config {
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
   };
+}
+
+/** `npm run sandbox` reads only its port, through the same rule as the main schema. */
+export function readSandboxPort(env: Env): number {
+  const parsed = z.object({ SANDBOX_PORT: port.default(8787) }).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      'SANDBOX_PORT',
+      `${parsed.error.issues[0]?.message ?? 'invalid'} (got ${JSON.stringify(env.SANDBOX_PORT ?? '')})`,
+    );
+  }
+  return parsed.data.SANDBOX_PORT;
 }

@@ -1,25 +1,17 @@
-import { z } from 'zod';
+import { ConfigError, readSandboxPort } from '../config.js';
 import { SANDBOX_EXAMPLES } from './examples.js';
 import { startSandbox } from './server.js';
 
-// A second entry point (`npm run sandbox`): it reads its one variable itself instead of main.ts.
-const env = z
-  .object({
-    SANDBOX_PORT: z
-      .string()
-      .regex(/^\d+$/, { message: 'must be a port number' })
-      .transform(Number)
-      .refine((n) => n <= 65_535, { message: 'must be between 0 and 65535' })
-      .default(8787),
-  })
-  .safeParse(process.env);
-
-if (!env.success) {
-  process.stderr.write(`SANDBOX_PORT: ${env.error.issues[0]?.message ?? 'invalid'}\n`);
+// A second entry point (`npm run sandbox`); config.ts stays the only reader of the environment.
+let port: number;
+try {
+  port = readSandboxPort(process.env);
+} catch (err) {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
   process.exit(1);
 }
 
-const sandbox = await startSandbox({ port: env.data.SANDBOX_PORT, qrScanAfterMs: 15_000 });
+const sandbox = await startSandbox({ port, qrScanAfterMs: 15_000 });
 const ex = SANDBOX_EXAMPLES;
 process.stdout.write(
   `sandbox gateway on ${sandbox.url} (any bearer token) — try: ` +
