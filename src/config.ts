@@ -170,10 +170,11 @@ export function readConfig(env: Env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(
-      variable,
-      `${issue.message} (got ${JSON.stringify(env[variable] ?? '')})`,
-    );
+    // Secrets and URLs that may carry passwords are never echoed back.
+    const shown = SECRET_VARIABLES.has(variable)
+      ? ''
+      : ` (got ${JSON.stringify(env[variable] ?? '')})`;
+    throw new ConfigError(variable, `${issue.message}${shown}`);
   }
   const e = parsed.data;
   const mode = pickMode(e);
