@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { StoreDialect } from '../database.js';
 import { initialMigration } from './0001-initial.js';
+import { qrWatchMigration } from './0002-qr-watch.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -9,6 +10,7 @@ import { initialMigration } from './0001-initial.js';
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialMigration(dialect),
+    '0002-qr-watch': qrWatchMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** What the "New QR code" button carries: the same account and landing page again. */
+export interface NewCodeArgs {
+  mediaMark: string;
+  landingPage?: string;
+}
+
+const NewCodeValue = z.strictObject({
+  m: z.string().trim().min(1).max(500),
+  l: z.string().trim().min(1).max(500).optional(),
+});
+
+export function newCodeValue(args: NewCodeArgs): string {
+  return JSON.stringify(
+    NewCodeValue.parse({ m: args.mediaMark, ...(args.landingPage ? { l: args.landingPage } : {}) }),
+  );
+}
+
+/** The button's value back as arguments for startQrOnboarding; undefined when it is not ours. */
+export function parseNewCodeValue(value: string | undefined): NewCodeArgs | undefined {
+  if (!value) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  const parsed = NewCodeValue.safeParse(json);
+  if (!parsed.success) return undefined;
+  return { mediaMark: parsed.data.m, ...(parsed.data.l ? { landingPage: parsed.data.l } : {}) };
+}

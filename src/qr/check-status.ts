@@ -1,0 +1,81 @@
+import { GatewayBusyError, GatewayError, GatewayInputError } from '../gateway/errors.js';
+import { isFinalQrStatus } from '../gateway/operations/index.js';
+import { query } from '../slack/query.js';
+import { jittered, nextBaseGap } from './schedule.js';
+import type { QrSessionRow } from './session-row.js';
+import { type SessionKey, updateLeased } from './session-store.js';
+import type { WorkContext } from './work-context.js';
+
+/** When watching this session ends. */
+export function watchEnd(row: QrSessionRow, timeoutMs: number): number {
+  return row.watch_until ?? Number(row.created_at) + timeoutMs;
+}
+
+/**
+ * One status check (operation 3) of a leased session and its stored outcome. Charges reach the
+ * ledger through the gateway client's charge listener; a status 3 arrives there as the refund.
+ * Returns the row as stored afterwards, or undefined when the lease was lost meanwhile.
+ */
+export async function checkStatus(
+  ctx: WorkContext,
+  row: QrSessionRow,
+): Promise<QrSessionRow | undefined> {
+  const { deps, schedule } = ctx;
+  const key: SessionKey = { workspaceId: row.workspace_id, sessionId: row.session_id };
+  const who = { teamId: row.workspace_id, userId: row.user_id, channelId: row.channel_id };
+  const until = watchEnd(row, ctx.timeoutMs);
+  const base = nextBaseGap(schedule, row.interval_ms);
+  const later = (t: number) => Math.min(until, t + jittered(schedule, base, ctx.random));
+  let patch: Partial<QrSessionRow>;
+  try {
+    const answer = await query(deps, 'qrStatus', { sessionId: row.session_id }, who);
+    const t = deps.clock().getTime();
+    const { status } = answer.data;
+    const final = isFinalQrStatus(status);
+    patch = {
+      state: status,
+      checks_made: row.checks_made + 1,
+      points_charged: row.points_charged + (answer.kind === 'charge' ? answer.points : 0),
+      last_checked_at: t,
+      watch_state: final ? 'done' : 'watching',
+      interval_ms: base,
+      next_check_at: final ? t : later(t),
+      updated_at: t,
+    };
+    if (status !== row.state) {
+      deps.logger.info(
+        {
+          sessionId: row.session_id,
+          workspaceId: row.workspace_id,
+          status,
+          checks: patch.checks_made,
+        },
+        'qr status changed',
+      );
+    }
+  } catch (err) {
+    const t = deps.clock().getTime();
+    // Refused before sending (budget, full queue, bad input) costs nothing and is no check.
+    const sent =
+      err instanceof GatewayError &&
+      !(err instanceof GatewayBusyError) &&
+      !(err instanceof GatewayInputError);
+    deps.logger.warn(
+      { err, sessionId: row.session_id, workspaceId: row.workspace_id },
+      'qr status check failed',
+    );
+    patch = {
+      checks_made: row.checks_made + (sent ? 1 : 0),
+      points_charged: row.points_charged + (err instanceof GatewayError ? err.charged : 0),
+      interval_ms: base,
+      next_check_at: later(t),
+      updated_at: t,
+    };
+  }
+  const kept = await updateLeased(deps.store.db, key, ctx.owner, patch);
+  if (!kept) {
+    deps.logger.warn({ sessionId: row.session_id }, 'qr lease lost before saving a check');
+    return undefined;
+  }
+  return { ...row, ...patch };
+}

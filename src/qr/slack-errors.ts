@@ -1,0 +1,28 @@
+/** A failed Web API call, sorted by what the caller should do about it. */
+export type SlackFailure =
+  | { kind: 'rate-limited'; retryAfterMs: number }
+  | { kind: 'not-in-channel'; error: string }
+  | { kind: 'platform'; error: string }
+  | { kind: 'other'; error: string };
+
+const MISSING_CHANNEL = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
+
+function field(err: unknown, key: string): unknown {
+  return typeof err === 'object' && err !== null ? Reflect.get(err, key) : undefined;
+}
+
+/** Reads the error shapes @slack/web-api throws (with `rejectRateLimitedCalls` for 429). */
+export function slackFailure(err: unknown): SlackFailure {
+  const code = field(err, 'code');
+  if (code === 'slack_webapi_rate_limited_error') {
+    const seconds = Number(field(err, 'retryAfter'));
+    return { kind: 'rate-limited', retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : 1000 };
+  }
+  if (code === 'slack_webapi_platform_error') {
+    const error = String(field(field(err, 'data'), 'error') ?? 'unknown_error');
+    return MISSING_CHANNEL.has(error)
+      ? { kind: 'not-in-channel', error }
+      : { kind: 'platform', error };
+  }
+  return { kind: 'other', error: err instanceof Error ? err.message : String(err) };
+}

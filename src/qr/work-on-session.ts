@@ -1,0 +1,39 @@
+import { checkStatus, watchEnd } from './check-status.js';
+import { editMessage } from './edit-message.js';
+import { editOwed, type QrSessionRow } from './session-row.js';
+import { updateLeased } from './session-store.js';
+import type { WorkContext } from './work-context.js';
+
+/** Whether a freshly claimed row still has work now (another worker may have just done it). */
+export function hasWork(row: QrSessionRow, now: number, timeoutMs: number): boolean {
+  if (row.watch_state === 'watching') {
+    if (row.next_check_at <= now || watchEnd(row, timeoutMs) <= now) return true;
+  }
+  return (
+    row.message_ts !== null &&
+    editOwed(row) &&
+    (row.edit_not_before === null || row.edit_not_before <= now)
+  );
+}
+
+/** Everything owed to one leased session now: end its watch or check it, then fix its message. */
+export async function workOnSession(ctx: WorkContext, claimed: QrSessionRow): Promise<void> {
+  const { deps } = ctx;
+  let row: QrSessionRow | undefined = claimed;
+  const now = deps.clock().getTime();
+  if (row.watch_state === 'watching') {
+    if (watchEnd(row, ctx.timeoutMs) <= now) {
+      const key = { workspaceId: row.workspace_id, sessionId: row.session_id };
+      const patch = { watch_state: 'timed_out' as const, updated_at: now };
+      row = (await updateLeased(deps.store.db, key, ctx.owner, patch))
+        ? { ...row, ...patch }
+        : undefined;
+      deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
+    } else if (row.next_check_at <= now) {
+      row = await checkStatus(ctx, row);
+    }
+  }
+  if (!row || !editOwed(row)) return;
+  const editAt = row.edit_not_before ?? 0;
+  if (editAt <= deps.clock().getTime()) await editMessage(ctx, row);
+}

@@ -1,0 +1,122 @@
+import type { WebClient } from '@slack/web-api';
+import { pino } from 'pino';
+import { readConfig } from '../../src/config.js';
+import { createGatewayClient, type GatewayClient } from '../../src/gateway/client.js';
+import { createLimiter } from '../../src/gateway/limiter.js';
+import { createLedger } from '../../src/ledger/ledger.js';
+import { createMetrics } from '../../src/metrics.js';
+import { createQrWatcher, type QrDeps, type QrWatcher } from '../../src/qr/index.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import type { AppDeps, CachedResult } from '../../src/slack/deps.js';
+import { ResultCache } from '../../src/slack/result-cache.js';
+import type { StoreDialect } from '../../src/store/database.js';
+import type { Store } from '../../src/store/open-store.js';
+import { freshDatabase, type TestDatabase } from '../fakes/databases.js';
+import { startDoubleWithClient } from '../fakes/slack-double.js';
+import { startCheckLog } from './check-log.js';
+
+export interface HarnessOptions {
+  dialect?: StoreDialect;
+  sandbox?: SandboxOptions;
+  pollMs?: number;
+  watchTimeoutMs?: number;
+}
+
+const silent = pino({ level: 'silent' });
+
+/** Real parts end to end: sandbox gateway (behind a check log), Slack double, store, ledger. */
+export async function startHarness(opts: HarnessOptions = {}) {
+  const closers: (() => Promise<unknown>)[] = [];
+  const sandbox: Sandbox = await startSandbox({ rateLimitPerSecond: 1000, ...opts.sandbox });
+  closers.push(() => sandbox.close());
+  const checkLog = await startCheckLog(sandbox.url);
+  closers.push(() => checkLog.close());
+  const { double, client } = await startDoubleWithClient();
+  closers.push(() => double.close());
+  const database: TestDatabase = await freshDatabase(opts.dialect ?? 'sqlite');
+  closers.push(() => database.dispose());
+  const config = readConfig({
+    QR_POLL_INTERVAL_MS: String(opts.pollMs ?? 50),
+    QR_WATCH_TIMEOUT_MS: String(opts.watchTimeoutMs ?? 20_000),
+    GATEWAY_TIMEZONE: 'Asia/Shanghai',
+  });
+  const clock = () => new Date();
+  const watchers: QrWatcher[] = [];
+  const gateways: GatewayClient[] = [];
+
+  /** One "replica": its own store connection, gateway client, ledger and watcher. */
+  async function replica(workerId: string, store?: Store): Promise<QrDeps> {
+    const db = store ?? (await database.open());
+    const gateway = createGatewayClient({
+      baseUrl: checkLog.url,
+      logger: silent,
+      timeZone: config.gateway.timeZone,
+      sandbox: true,
+      limiter: createLimiter({ spacingMs: 1, maxQueued: 1000 }),
+      retry: { attempts: 1 },
+    });
+    gateways.push(gateway);
+    const ledger = createLedger({ store: db, clock, logger: silent });
+    // As main.ts wires it: every charge and refund the client reports goes to the ledger.
+    gateway.onCharge(async (e) => {
+      await ledger.record({ ...e });
+    });
+    const deps: AppDeps = {
+      config,
+      logger: silent,
+      gateway,
+      store: db,
+      ledger,
+      metrics: createMetrics(),
+      clock,
+      results: new ResultCache<CachedResult>(60_000),
+      gatewayToken: async () => 'sandbox-token',
+      dailyBudget: async () => undefined,
+      summaryChannel: async () => undefined,
+    };
+    const watcher = createQrWatcher({
+      deps,
+      clientFor: () => client,
+      workerId,
+      tickMs: 10,
+      leaseMs: 3_000,
+      schedule: { capMs: 200 },
+    });
+    watchers.push(watcher);
+    return { ...deps, watcher };
+  }
+
+  const first = await replica('worker-a');
+  return {
+    sandbox,
+    checkLog,
+    double,
+    client: client satisfies WebClient,
+    database,
+    deps: first,
+    replica,
+    who: { teamId: double.teamId, userId: 'U0ASKER01', channelId: 'C0QR00001' },
+    async close() {
+      await Promise.all(watchers.map((w) => w.stop().catch(() => undefined)));
+      await Promise.all(gateways.map((g) => g.close()));
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** Polls `probe` until it returns a truthy value. */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,170 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  checkAgain,
+  loadAccountAnalytics,
+  parseNewCodeValue,
+  QR_ACTION,
+  startQrOnboarding,
+} from '../../src/qr/index.js';
+import type { DoubleMessage } from '../../src/slack-double/index.js';
+import { eventually, type Harness, type HarnessOptions, startHarness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function started(opts: HarnessOptions) {
+  h = await startHarness(opts);
+  const result = await startQrOnboarding(h.deps, h.client, h.who, { mediaMark: 'account123' });
+  if (!result.ok) throw new Error('onboarding failed');
+  const status = h.double.messages(h.who.channelId).find((m) => m.via === 'chat.postMessage');
+  if (!status) throw new Error('no status message');
+  return { h, sessionId: result.sessionId, ts: status.ts };
+}
+
+function statusMessage(hh: Harness, ts: string): DoubleMessage | undefined {
+  return hh.double.messages(hh.who.channelId).find((m) => m.ts === ts);
+}
+
+function actionIds(m: DoubleMessage | undefined): string[] {
+  return (
+    JSON.stringify(m?.blocks ?? [])
+      .match(/"action_id":"[^"]+"/g)
+      ?.map((s) => s.slice(13, -1)) ?? []
+  );
+}
+
+function updatesOf(hh: Harness, ts: string) {
+  return hh.double.callsTo('chat.update').filter((c) => c.args.ts === ts);
+}
+
+function statusChecks(hh: Harness, sessionId: string) {
+  return hh.checkLog.spans().filter((s) => s.sessionId === sessionId);
+}
+
+describe('QR watcher against the sandbox', () => {
+  it('turns the same message to "scanned" by itself, editing only when the state changed', async () => {
+    const { h, sessionId, ts } = await started({ sandbox: {} });
+
+    h.deps.watcher.start();
+    await eventually(() => statusChecks(h, sessionId).length >= 3);
+    h.sandbox.simulateScan(sessionId);
+    const scanned = await eventually(() => {
+      const m = statusMessage(h, ts);
+      return m?.text.startsWith('QR login for account123: scanned') && m;
+    });
+
+    expect(statusChecks(h, sessionId).length).toBeGreaterThan(3);
+    // One edit from placeholder to status at creation, one for the change to "scanned".
+    expect(updatesOf(h, ts)).toHaveLength(2);
+    expect(scanned.edits).toBe(2);
+    expect(actionIds(scanned)).toEqual([QR_ACTION.loadAccount]);
+    expect(JSON.stringify(scanned.blocks)).toContain('Load account analytics (paid)');
+  });
+
+  it('stops checking at "scanned" and the account button posts the analytics in the thread', async () => {
+    const { h, sessionId, ts } = await started({ sandbox: { qrScanAfterMs: 200 } });
+    h.deps.watcher.start();
+    await eventually(async () => {
+      const row = await h.deps.store.db.selectFrom('qr_sessions').selectAll().executeTakeFirst();
+      return row?.watch_state === 'done';
+    });
+    const checksAtScan = statusChecks(h, sessionId).length;
+
+    const result = await loadAccountAnalytics(h.deps, h.client, h.who, sessionId);
+    await new Promise((r) => setTimeout(r, 300));
+
+    expect(result).toEqual({ ok: true });
+    const reply = h.double.messages(h.who.channelId).find((m) => m.threadTs === ts);
+    expect(reply?.text).toContain('Account');
+    expect(reply?.text).toContain('cost 20 points');
+    expect(statusChecks(h, sessionId)).toHaveLength(checksAtScan);
+    const spent = await h.deps.ledger.recent({ workspaceId: h.who.teamId, limit: 100 });
+    expect(spent.filter((e) => e.operation === 'accountData')).toEqual([
+      expect.objectContaining({ points: 20, kind: 'charge', userId: h.who.userId }),
+    ]);
+  });
+
+  it('turns the message to "expired", records the refund once and offers a new code', async () => {
+    const { h, sessionId, ts } = await started({ sandbox: {} });
+    h.deps.watcher.start();
+    await eventually(() => statusChecks(h, sessionId).length >= 2);
+
+    h.sandbox.simulateExpire(sessionId);
+    const expired = await eventually(() => {
+      const m = statusMessage(h, ts);
+      return m?.text.startsWith('QR login for account123: expired') && m;
+    });
+    // Another status-3 answer (as after a crash before the store write) repeats the refund.
+    await h.deps.gateway.call('qrStatus', { sessionId }, { token: 't', workspaceId: h.who.teamId });
+
+    const refunds = (await h.deps.ledger.recent({ workspaceId: h.who.teamId, limit: 200 })).filter(
+      (e) => e.kind === 'refund',
+    );
+    expect(refunds).toEqual([expect.objectContaining({ points: 10, qrSessionId: sessionId })]);
+    expect(JSON.stringify(expired.blocks)).toContain('The 10 points it cost were refunded');
+    expect(updatesOf(h, ts)).toHaveLength(2);
+    expect(actionIds(expired)).toEqual([QR_ACTION.newCode]);
+    const value = JSON.stringify(expired.blocks).match(/"value":"((?:[^"\\]|\\.)*)"/)?.[1];
+    expect(parseNewCodeValue(JSON.parse(`"${value}"`))).toEqual({ mediaMark: 'account123' });
+  });
+
+  it('ends the watch after QR_WATCH_TIMEOUT_MS, offers "Check again", and re-arms it', async () => {
+    const { h, sessionId, ts } = await started({ watchTimeoutMs: 400, sandbox: {} });
+    h.deps.watcher.start();
+    const ended = await eventually(() => {
+      const m = statusMessage(h, ts);
+      return m?.text.includes('watch ended') && m;
+    });
+    const checksWhenEnded = statusChecks(h, sessionId).length;
+    await new Promise((r) => setTimeout(r, 250));
+    expect(statusChecks(h, sessionId)).toHaveLength(checksWhenEnded);
+    expect(actionIds(ended)).toContain(QR_ACTION.checkAgain);
+
+    const again = await checkAgain(h.deps, h.who, sessionId);
+    h.sandbox.simulateScan(sessionId);
+
+    expect(again).toEqual({ ok: true });
+    await eventually(() =>
+      statusMessage(h, ts)?.text.startsWith('QR login for account123: scanned'),
+    );
+    expect(statusChecks(h, sessionId).length).toBe(checksWhenEnded + 1);
+  });
+
+  it('honours a 429 on chat.update: the edit waits Retry-After and the change still lands', async () => {
+    const { h, ts } = await started({ sandbox: { qrScanAfterMs: 150 } });
+    h.double.failNext('chat.update', { status: 429, retryAfter: 1 });
+
+    h.deps.watcher.start();
+    await eventually(
+      () => statusMessage(h, ts)?.text.startsWith('QR login for account123: scanned'),
+      5_000,
+    );
+
+    const [limited, landed] = updatesOf(h, ts).slice(1);
+    expect(limited?.error).toBe('ratelimited');
+    expect(landed?.error).toBeUndefined();
+    const waited = (landed?.at.getTime() ?? 0) - (limited?.at.getTime() ?? 0);
+    expect(waited).toBeGreaterThanOrEqual(950);
+  });
+
+  it('repairs on resume a message left behind by a crash between the status answer and the edit', async () => {
+    const { h, sessionId, ts } = await started({ sandbox: {} });
+    // The crash: the answer "scanned" was stored, the edit never happened.
+    await h.deps.store.db
+      .updateTable('qr_sessions')
+      .set({ state: 2, watch_state: 'done', checks_made: 3 })
+      .where('session_id', '=', sessionId)
+      .execute();
+
+    const resumed = await h.replica('worker-after-restart');
+    resumed.watcher.start();
+
+    await eventually(() =>
+      statusMessage(h, ts)?.text.startsWith('QR login for account123: scanned'),
+    );
+    expect(statusChecks(h, sessionId)).toEqual([]);
+  });
+});
