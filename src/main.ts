@@ -23,7 +23,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (config.mode === 'oauth') {
-    console.error('querydesk: many-workspace (OAuth) mode is not available yet; unset SLACK_CLIENT_ID.');
+    console.error(
+      'querydesk: many-workspace (OAuth) mode is not available yet; unset SLACK_CLIENT_ID.',
+    );
     process.exit(1);
   }
   const running = await startQuerydesk(config, { logger });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -8,6 +9,7 @@ import { healthRoutes } from './http/routes.js';
 import { createDailySummaryJob } from './jobs/daily-summary.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { createQrWatcher, type QrWatcher } from './qr/index.js';
 import { type Sandbox, startSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps, CachedResult } from './slack/deps.js';
@@ -20,6 +22,7 @@ import { openStore, type Store } from './store/index.js';
 export interface Querydesk {
   port: number;
   deps: AppDeps;
+  watcher: QrWatcher;
   sandbox?: Sandbox;
   runtime: SlackRuntime;
   stop(): Promise<void>;
@@ -146,10 +149,18 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
         ...(options.extraRoutes ?? []),
       ],
     });
-    registerListeners(runtime.app, deps);
+    const watcher: QrWatcher = createQrWatcher({
+      deps,
+      clientFor: () => runtime.app.client,
+      workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    });
+    registerListeners(runtime.app, { ...deps, watcher });
     await runtime.start();
     slack = runtime;
     cleanups.push(() => runtime.stop());
+    // Live QR sessions resume from the store, with their next check times.
+    watcher.start();
+    cleanups.push(() => watcher.stop());
 
     // One workspace: the bot token's own team is the workspace every ledger entry belongs to.
     const auth = await runtime.app.client.auth.test();
@@ -174,7 +185,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
     logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
-    return { port, deps, sandbox, runtime, stop: stopAll };
+    return { port, deps, watcher, sandbox, runtime, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

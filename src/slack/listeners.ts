@@ -1,4 +1,5 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { QrDeps } from '../qr/index.js';
 import { registerPaging } from './actions/paging.js';
 import { registerRefreshPayOrder } from './actions/refresh-payorder.js';
 import { registerShare } from './actions/share.js';
@@ -13,16 +14,16 @@ import { openConfig, registerConfigView } from './commands/config.js';
 import { createCoupons } from './commands/coupons.js';
 import { runPayOrder } from './commands/payorder.js';
 import { createPunishments } from './commands/punishments.js';
+import { registerQr } from './commands/qr.js';
 import { registerQuerydesk } from './commands/querydesk.js';
 import { createShopOrders } from './commands/shoporders.js';
 import { registerSlash } from './commands/slash.js';
 import { commandSpecs } from './commands/specs.js';
 import { registerSpend } from './commands/spend.js';
-import type { AppDeps } from './deps.js';
 import { registerAppHome } from './events/app-home.js';
 
 /** Every listener, grouped by Slack feature. */
-export function registerListeners(app: App, deps: AppDeps): void {
+export function registerListeners(app: App, deps: QrDeps): void {
   const specs = commandSpecs(deps.config.gateway.timeZone);
   const shopOrders = createShopOrders(deps);
   const coupons = createCoupons(deps);
@@ -60,6 +61,7 @@ export function registerListeners(app: App, deps: AppDeps): void {
     modal: modal(VIEW.punishments, punishmentsModal),
     run: (_d, input, who) => punishments.run(input, who),
   });
+  registerQr(app, deps, specs);
   registerQuerydesk(app, deps, specs, openConfig(app, deps));
   registerConfigView(app, deps);
   registerSpend(app, deps);

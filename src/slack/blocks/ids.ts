@@ -17,6 +17,7 @@ export const VIEW = {
   coupons: 'qd_coupons_modal',
   punishments: 'qd_punishments_modal',
   config: 'qd_config_modal',
+  qr: 'qd_qr_modal',
 } as const;
 
 export const SHORTCUT = {

@@ -166,7 +166,7 @@ describe('readModalValues', () => {
     expect(
       read({
         state: { values: { sid: { sid: { type: 'plain_text_input', value: 's1' } } } },
-      } as ViewOutput),
+      } as unknown as ViewOutput),
     ).toEqual({ sid: 's1' });
   });
 
