@@ -22,6 +22,8 @@ ENV NODE_ENV=production PORT=3000 DATABASE_URL=sqlite:/data/querydesk.db
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The local console's page is served as plain files, read from src/console/page at start.
+COPY --from=build /app/src/console/page ./src/console/page
 COPY package.json manifest.yml ./
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,4 +1,5 @@
 import { ConfigError, readConfig } from './config.js';
+import { startConsole } from './console/start-console.js';
 import { createLogger } from './logger.js';
 import { startQuerydesk } from './service.js';
 
@@ -16,19 +17,23 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
-  if (config.mode === 'console') {
-    console.error(
-      'querydesk: no Slack credentials. Set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (HTTP mode) or SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode); see README.md.',
-    );
-    process.exit(1);
-  }
   if (config.mode === 'oauth') {
     console.error(
       'querydesk: many-workspace (OAuth) mode is not available yet; unset SLACK_CLIENT_ID.',
     );
     process.exit(1);
   }
-  const running = await startQuerydesk(config, { logger });
+  let running: { stop(): Promise<void> };
+  if (config.mode === 'console') {
+    const local = await startConsole(config, logger);
+    // The one line a newcomer needs: where to click.
+    console.log(
+      `querydesk local console: ${local.url} (no Slack workspace needed; set SLACK_BOT_TOKEN to use Slack)`,
+    );
+    running = local;
+  } else {
+    running = await startQuerydesk(config, { logger });
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -1,0 +1,120 @@
+import type { CustomRoute } from '@slack/bolt';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Sandbox } from '../sandbox/index.js';
+import {
+  sendAction,
+  sendCommand,
+  sendEvent,
+  sendViewSubmission,
+} from '../slack-double/interactions.js';
+import { closeView } from '../slack-double/methods/views.js';
+import type { ConsoleCommand } from './commands.js';
+import { BadRequest, guarded, param, readJson, sendJson } from './http.js';
+import { CONSOLE_CHANNEL, CONSOLE_USER, type LocalSlack } from './local-slack.js';
+import { applyCommandAck, slackbotSays } from './slack-messages.js';
+
+const Command = z.strictObject({
+  command: z.string().regex(/^\/[a-z0-9_-]+$/i, 'command must look like /name'),
+  text: z.string().max(4000).default(''),
+});
+const Value = z.union([z.string(), z.array(z.string())]);
+const Action = z.strictObject({
+  actionId: z.string().min(1),
+  blockId: z.string().optional(),
+  channel: z.string().optional(),
+  messageTs: z.string().optional(),
+  viewId: z.string().optional(),
+  value: Value.optional(),
+});
+const Submit = z.strictObject({
+  viewId: z.string().min(1),
+  values: z.record(z.string(), z.record(z.string(), Value)).default({}),
+});
+const Close = z.strictObject({ viewId: z.string().min(1) });
+
+export interface ApiRouteDeps {
+  local: LocalSlack;
+  /** The bot's own `POST /slack/events` URL. */
+  eventsUrl: string;
+  commands: readonly ConsoleCommand[];
+  sandbox: () => Sandbox | undefined;
+  logger: Logger;
+}
+
+/** The page's JSON API: each call becomes a signed, Slack-shaped request to the bot. */
+export function apiRoutes(deps: ApiRouteDeps): CustomRoute[] {
+  const { local, eventsUrl } = deps;
+  const ctx = { state: local.state, baseUrl: local.baseUrl };
+  const onError = (err: unknown) => deps.logger.error({ err }, 'console request failed');
+  // The double throws plain Errors for things the page pointed at that do not exist.
+  const lookup = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof Error && /^no /.test(err.message)) throw new BadRequest(err.message);
+      throw err;
+    }
+  };
+  const post = (path: string, work: Parameters<typeof guarded>[0]): CustomRoute => ({
+    path,
+    method: ['POST'],
+    handler: guarded(work, onError),
+  });
+
+  return [
+    post('/console/command', async (req, res) => {
+      const { command, text } = await readJson(req, Command);
+      const where = { channel: CONSOLE_CHANNEL, user: CONSOLE_USER, command };
+      if (!deps.commands.some((c) => c.command === command)) {
+        slackbotSays(local.state, where.channel, where.user, `${command} is not a valid command.`);
+        return sendJson(res, 200, { ok: false, status: 0 });
+      }
+      const ack = await sendCommand(ctx, eventsUrl, { text, ...where });
+      applyCommandAck(local.state, where, ack);
+      sendJson(res, 200, { ok: ack.status === 200, status: ack.status });
+    }),
+    post('/console/action', async (req, res) => {
+      const input = await readJson(req, Action);
+      const ack = await lookup(() => sendAction(ctx, eventsUrl, { ...input, user: CONSOLE_USER }));
+      sendJson(res, 200, { ok: ack.status === 200, status: ack.status });
+    }),
+    post('/console/submit', async (req, res) => {
+      const input = await readJson(req, Submit);
+      const ack = await lookup(() =>
+        sendViewSubmission(ctx, eventsUrl, { ...input, user: CONSOLE_USER }),
+      );
+      sendJson(res, 200, { ok: ack.status === 200, status: ack.status, ack: ack.json ?? null });
+    }),
+    post('/console/close', async (req, res) => {
+      const { viewId } = await readJson(req, Close);
+      const view = local.state.views.get(viewId);
+      if (!view?.open || view.user !== CONSOLE_USER) throw new BadRequest(`no open view ${viewId}`);
+      // As in Slack: the close button leaves the views under it, unless clear_on_close says otherwise.
+      const all = view.view.clear_on_close === true;
+      const ids = all ? [...(local.state.stacks.get(CONSOLE_USER) ?? [])] : [viewId];
+      for (const id of ids) closeView(local.state, id);
+      sendJson(res, 200, { ok: true });
+    }),
+    post('/console/home', async (_req, res) => {
+      const ack = await sendEvent(ctx, eventsUrl, {
+        type: 'app_home_opened',
+        user: CONSOLE_USER,
+        channel: `D${CONSOLE_USER.slice(1)}`,
+        tab: 'home',
+      });
+      sendJson(res, 200, { ok: ack.status === 200, status: ack.status });
+    }),
+    post('/console/qr/:session/:what', async (req, res) => {
+      const session = param(req, 'session');
+      const what = param(req, 'what');
+      const sandbox = deps.sandbox();
+      if (!sandbox)
+        throw new BadRequest('the sandbox gateway is not running (GATEWAY_BASE_URL is set)');
+      if (what !== 'scan' && what !== 'expire') throw new BadRequest('use scan or expire');
+      const changed =
+        what === 'scan' ? sandbox.simulateScan(session) : sandbox.simulateExpire(session);
+      sendJson(res, 200, { ok: changed });
+    }),
+  ];
+}

@@ -1,0 +1,154 @@
+import type { QrSessionView, QrStatus } from '../sandbox/index.js';
+import type { DoubleState } from '../slack-double/state.js';
+import type { DoubleChange, DoubleMessage, DoubleView } from '../slack-double/types.js';
+import type { ConsoleCommand } from './commands.js';
+import { CONSOLE_CHANNEL, CONSOLE_USER, SLACKBOT_USER } from './local-slack.js';
+
+export interface PageFile {
+  id: string;
+  title: string;
+  name: string;
+  url: string;
+  isImage: boolean;
+}
+
+/** A message the way the page draws it. */
+export interface PageMessage {
+  channel: string;
+  ts: string;
+  user: string;
+  author: string;
+  isBot: boolean;
+  text: string;
+  blocks: unknown[];
+  files: PageFile[];
+  ephemeral: boolean;
+  edited: boolean;
+  /** The sandbox QR session this message is about, when one is named in it. */
+  qr?: { session: string; status: QrStatus };
+}
+
+export interface PageView {
+  id: string;
+  type: 'modal' | 'home';
+  open: boolean;
+  view: Record<string, unknown>;
+}
+
+export interface PageSnapshot {
+  banner: string;
+  user: { id: string; name: string };
+  channel: { id: string; name: string };
+  commands: readonly ConsoleCommand[];
+  users: Record<string, string>;
+  channels: Record<string, string>;
+  messages: PageMessage[];
+  /** The console user's open modals, root first. */
+  stack: PageView[];
+  home?: PageView;
+}
+
+export type PageEvent =
+  | { event: 'message'; data: { action: 'posted' | 'updated' | 'deleted'; message: PageMessage } }
+  | { event: 'views'; data: { stack: PageView[]; home?: PageView } };
+
+const IMAGE = /\.(png|jpe?g|gif|webp|svg)$/i;
+
+export interface PageJson {
+  snapshot(): PageSnapshot;
+  /** What to push to open pages for one change of the double, if anything. */
+  change(change: DoubleChange): PageEvent | undefined;
+}
+
+export function pageJson(params: {
+  state: DoubleState;
+  banner: string;
+  commands: readonly ConsoleCommand[];
+  sessions: () => QrSessionView[];
+}): PageJson {
+  const { state } = params;
+
+  const author = (id: string): string => {
+    if (id === state.id.botUserId) return 'querydesk';
+    if (id === SLACKBOT_USER) return 'Slackbot';
+    return state.users.get(id)?.realName ?? id;
+  };
+
+  const qrOf = (m: DoubleMessage): PageMessage['qr'] => {
+    const haystack = `${m.text}\n${JSON.stringify(m.blocks)}\n${m.files.map((f) => `${f.title} ${f.name}`).join(' ')}`;
+    const found = params.sessions().find((s) => s.sessionId && haystack.includes(s.sessionId));
+    return found ? { session: found.sessionId, status: found.status } : undefined;
+  };
+
+  const message = (m: DoubleMessage): PageMessage => ({
+    channel: m.channel,
+    ts: m.ts,
+    user: m.user,
+    author: author(m.user),
+    isBot: m.botId !== undefined,
+    text: m.text,
+    blocks: m.blocks,
+    files: m.files.map((f) => ({
+      id: f.id,
+      title: f.title,
+      name: f.name,
+      url: `/console/files/${encodeURIComponent(f.id)}`,
+      isImage: IMAGE.test(f.name),
+    })),
+    ephemeral: m.ephemeral,
+    edited: m.edits > 0,
+    qr: qrOf(m),
+  });
+
+  const view = (v: DoubleView): PageView => ({
+    id: v.id,
+    type: v.type,
+    open: v.open,
+    view: v.view,
+  });
+
+  const views = (): { stack: PageView[]; home?: PageView } => {
+    const stack = (state.stacks.get(CONSOLE_USER) ?? [])
+      .map((id) => state.views.get(id))
+      .filter((v): v is DoubleView => v?.open === true)
+      .map(view);
+    const homeId = state.homeViews.get(CONSOLE_USER);
+    const home = homeId ? state.views.get(homeId) : undefined;
+    return { stack, home: home ? view(home) : undefined };
+  };
+
+  // Only what the console user can see: their ephemerals, never another user's.
+  const visible = (m: DoubleMessage) => !m.ephemeral || m.visibleTo === CONSOLE_USER;
+
+  return {
+    snapshot() {
+      const users: Record<string, string> = { [state.id.botUserId]: 'querydesk' };
+      for (const u of state.users.values()) users[u.id] = u.realName;
+      const channels: Record<string, string> = {};
+      for (const c of state.channels.values()) channels[c.id] = c.isIm ? 'querydesk' : c.name;
+      return {
+        banner: params.banner,
+        user: { id: CONSOLE_USER, name: author(CONSOLE_USER) },
+        channel: { id: CONSOLE_CHANNEL, name: state.channel(CONSOLE_CHANNEL).name },
+        commands: params.commands,
+        users,
+        channels,
+        messages: state.messages().filter(visible).map(message),
+        ...views(),
+      };
+    },
+    change(change) {
+      if (change.kind === 'message') {
+        if (!visible(change.message)) return undefined;
+        return {
+          event: 'message',
+          data: { action: change.action, message: message(change.message) },
+        };
+      }
+      if (change.kind === 'view' && change.view.user === CONSOLE_USER) {
+        return { event: 'views', data: views() };
+      }
+      return undefined;
+    },
+  };
+}

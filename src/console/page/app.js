@@ -1,0 +1,269 @@
+// The local console page: a Slack-like channel fed by the console's event stream.
+import { renderBlocks } from './blocks.js';
+import { setupComposer } from './composer.js';
+import { el } from './elements.js';
+import { renderModal } from './modal.js';
+import { renderMrkdwn } from './mrkdwn.js';
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  banner: $('banner'),
+  channels: $('channels'),
+  dms: $('dms'),
+  navHome: $('nav-home'),
+  connection: $('connection'),
+  title: $('title'),
+  subtitle: $('subtitle'),
+  messages: $('messages'),
+  home: $('home'),
+  composer: $('composer'),
+  modalRoot: $('modal-root'),
+};
+
+const store = {
+  snapshot: undefined,
+  messages: new Map(),
+  current: undefined,
+  composerReady: false,
+};
+
+const key = (m) => `${m.channel}/${m.ts}`;
+
+async function api(path, body) {
+  try {
+    const res = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+    return await res.json();
+  } catch (err) {
+    ui.connection.textContent = `request failed: ${err}`;
+    return undefined;
+  }
+}
+
+const names = {
+  user: (id) => store.snapshot?.users[id] ?? id,
+  channel: (id) => store.snapshot?.channels[id] ?? id,
+};
+
+function time(ts) {
+  const d = new Date(Number(ts) * 1000);
+  return d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function qrControls(message) {
+  const box = el('div', 'qr-controls');
+  box.dataset.session = message.qr.session;
+  box.append(el('span', 'muted', 'Sandbox QR session — '));
+  for (const [what, label] of [
+    ['scan', 'Simulate scan'],
+    ['expire', 'Simulate expiry'],
+  ]) {
+    const b = el('button', 'bk-button console-button', label);
+    b.type = 'button';
+    b.addEventListener('click', async () => {
+      b.disabled = true;
+      await api(`/console/qr/${encodeURIComponent(message.qr.session)}/${what}`);
+    });
+    box.append(b);
+  }
+  return box;
+}
+
+/**
+ * Scan/expiry controls sit on the channel message naming a session (its live status message),
+ * or on the ephemeral one while nothing else names it, and only until the session is final.
+ */
+function offersQrControls(m) {
+  let final = m.qr.status !== '1';
+  let inChannel = false;
+  for (const other of store.messages.values()) {
+    if (other.qr?.session !== m.qr.session) continue;
+    if (other.qr.status !== '1') final = true;
+    if (!other.ephemeral) inChannel = true;
+  }
+  return !final && (!m.ephemeral || !inChannel);
+}
+
+function renderMessage(m) {
+  const row = el('article', `message${m.ephemeral ? ' ephemeral' : ''}`);
+  row.dataset.ts = m.ts;
+  row.dataset.channel = m.channel;
+  const avatar = el('div', `avatar${m.isBot ? ' bot' : ''}`, (m.author[0] ?? '?').toUpperCase());
+  const main = el('div', 'message-main');
+  const meta = el('div', 'meta');
+  meta.append(el('span', 'author', m.author));
+  if (m.isBot) meta.append(el('span', 'app-badge', 'APP'));
+  const when = el('time', 'time muted', time(m.ts));
+  when.dateTime = new Date(Number(m.ts) * 1000).toISOString();
+  meta.append(when);
+  if (m.edited) meta.append(el('span', 'edited muted', '(edited)'));
+  main.append(meta);
+  if (m.ephemeral) main.append(el('div', 'only-you', '👁 Only visible to you'));
+  const act = (element, value, blockId) =>
+    api('/console/action', {
+      channel: m.channel,
+      messageTs: m.ts,
+      actionId: element.action_id,
+      blockId,
+      value,
+    });
+  if (Array.isArray(m.blocks) && m.blocks.length)
+    main.append(renderBlocks(m.blocks, { names, act }));
+  else if (m.text) main.append(renderMrkdwn(m.text, names));
+  for (const f of m.files) {
+    const file = el('div', 'file');
+    file.dataset.fileId = f.id;
+    if (f.isImage) {
+      const img = el('img', 'file-image');
+      img.src = f.url;
+      img.alt = f.title;
+      file.append(img);
+    }
+    const link = el('a', 'file-name', f.title || f.name);
+    link.href = f.url;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    file.append(link);
+    main.append(file);
+  }
+  if (m.qr && offersQrControls(m)) main.append(qrControls(m));
+  row.append(avatar, main);
+  return row;
+}
+
+function visibleMessages() {
+  return [...store.messages.values()]
+    .filter((m) => m.channel === store.current)
+    .sort((a, b) => a.ts.localeCompare(b.ts, 'en', { numeric: true }));
+}
+
+function renderMessages() {
+  const atBottom = ui.messages.scrollHeight - ui.messages.scrollTop - ui.messages.clientHeight < 80;
+  const list = visibleMessages();
+  ui.messages.replaceChildren(...list.map(renderMessage));
+  if (list.length === 0)
+    ui.messages.append(
+      el('div', 'empty muted', 'No messages yet. Type / to run a command, e.g. /querydesk help.'),
+    );
+  if (atBottom || store.forceScroll) ui.messages.scrollTop = ui.messages.scrollHeight;
+  store.forceScroll = false;
+}
+
+/** One message changed: redraw just that row, in place, so a live edit does not jump the list. */
+function applyMessage({ action, message }) {
+  const k = key(message);
+  if (action === 'deleted') store.messages.delete(k);
+  else store.messages.set(k, message);
+  renderNav();
+  if (message.channel !== store.current) return;
+  const existing = ui.messages.querySelector(
+    `[data-channel="${CSS.escape(message.channel)}"][data-ts="${CSS.escape(message.ts)}"]`,
+  );
+  // A QR status change can move the scan controls between rows, so those redraw the list.
+  if (existing && action === 'updated' && !message.qr) existing.replaceWith(renderMessage(message));
+  else {
+    if (action === 'posted') store.forceScroll = true;
+    renderMessages();
+  }
+}
+
+function navItem(id, label) {
+  const li = el('li');
+  const b = el('button', `nav-item${store.current === id ? ' active' : ''}`, label);
+  b.type = 'button';
+  b.dataset.target = id;
+  b.addEventListener('click', () => show(id));
+  li.append(b);
+  return li;
+}
+
+function renderNav() {
+  const snap = store.snapshot;
+  if (!snap) return;
+  const ids = new Set([snap.channel.id, ...[...store.messages.values()].map((m) => m.channel)]);
+  const channels = [...ids].filter((id) => !id.startsWith('D'));
+  const dms = [...ids].filter((id) => id.startsWith('D'));
+  ui.channels.replaceChildren(...channels.map((id) => navItem(id, `# ${names.channel(id)}`)));
+  ui.dms.replaceChildren(...dms.map((id) => navItem(id, names.channel(id))));
+  ui.navHome.classList.toggle('active', store.current === 'home');
+}
+
+function renderHome() {
+  const home = store.snapshot?.home;
+  const act = (element, value, blockId) =>
+    api('/console/action', { viewId: home.id, actionId: element.action_id, blockId, value });
+  ui.home.replaceChildren(
+    home
+      ? renderBlocks(home.view.blocks, { names, act })
+      : el('div', 'empty muted', 'Opening the Home tab…'),
+  );
+}
+
+function show(target) {
+  store.current = target;
+  const isHome = target === 'home';
+  ui.messages.hidden = isHome;
+  ui.composer.hidden = isHome;
+  ui.home.hidden = !isHome;
+  ui.title.textContent = isHome
+    ? 'querydesk'
+    : target.startsWith('D')
+      ? names.channel(target)
+      : `# ${names.channel(target)}`;
+  ui.subtitle.textContent = isHome ? 'Home' : '';
+  renderNav();
+  if (isHome) {
+    renderHome();
+    api('/console/home');
+  } else {
+    store.forceScroll = true;
+    renderMessages();
+  }
+}
+
+function applySnapshot(snap) {
+  store.snapshot = snap;
+  ui.banner.textContent = snap.banner;
+  store.messages = new Map(snap.messages.map((m) => [key(m), m]));
+  if (!store.composerReady) {
+    store.composerReady = true;
+    setupComposer({
+      form: ui.composer,
+      input: $('input'),
+      list: $('suggestions'),
+      usage: $('usage'),
+      note: $('composer-note'),
+      commands: snap.commands,
+      send: (parts) => api('/console/command', parts),
+    });
+  }
+  show(store.current ?? snap.channel.id);
+  applyViews(snap);
+}
+
+function applyViews({ stack, home }) {
+  if (store.snapshot) store.snapshot.home = home;
+  if (store.current === 'home') renderHome();
+  renderModal(ui.modalRoot, stack, { api, names });
+}
+
+function connect() {
+  const source = new EventSource('/console/events');
+  source.addEventListener('open', () => {
+    ui.connection.textContent = 'live';
+    document.body.dataset.live = 'true';
+  });
+  source.addEventListener('error', () => {
+    ui.connection.textContent = 'reconnecting…';
+    document.body.dataset.live = 'false';
+  });
+  source.addEventListener('snapshot', (e) => applySnapshot(JSON.parse(e.data)));
+  source.addEventListener('message', (e) => applyMessage(JSON.parse(e.data)));
+  source.addEventListener('views', (e) => applyViews(JSON.parse(e.data)));
+}
+
+ui.navHome.addEventListener('click', () => show('home'));
+connect();
