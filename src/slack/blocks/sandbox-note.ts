@@ -1,7 +1,7 @@
 import type { SlackMessage } from './message.js';
 
 export const SANDBOX_WORDS =
-  'sandbox data: the embedded sandbox gateway answered, no points were spent';
+  'sandbox data: the embedded sandbox gateway answered; its points are simulated, no real account was charged';
 
 /** Every message says "sandbox" while the embedded sandbox serves the calls. */
 export function withSandboxNote(message: SlackMessage, sandbox: boolean): SlackMessage {

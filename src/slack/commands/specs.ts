@@ -50,7 +50,10 @@ function check<T>(
   return z.NEVER;
 }
 
-const text = z.string();
+// A form leaves an empty field out entirely: say "required", not "expected string".
+const text = z.string({
+  error: (iss) => (iss.input === undefined ? 'this field is required' : 'must be text'),
+});
 
 /**
  * Every slash command's arguments. Each schema ends in the gateway operation's own input schema,

@@ -8,7 +8,7 @@ import { finish } from './slash.js';
 
 /** `/spend [today|7d|30d]`: this workspace's points, from the ledger (no gateway call). */
 export function registerSpend(app: App, deps: AppDeps): void {
-  app.command('/spend', async ({ command, ack, respond }) => {
+  app.command('/spend', async ({ command, ack }) => {
     deps.metrics.slackAcks.inc({ kind: 'command' });
     let message: SlackMessage;
     try {
