@@ -23,18 +23,9 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  let running: { stop(): Promise<void> };
-  if (config.mode === 'console') {
-    const local = await startConsole(config, logger);
-    // The one line a newcomer needs: where to click.
-    console.log(
-      `querydesk local console: ${local.url} (no Slack workspace needed; set SLACK_BOT_TOKEN to use Slack)`,
-    );
-    running = local;
-  } else {
-    running = await startQuerydesk(config, { logger });
-  }
+  // Signals are handled from the start: one that arrives while starting stops it once started.
   let stopping = false;
+  let started: Promise<{ stop(): Promise<void> }> | undefined;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -44,16 +35,31 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    running.stop().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    (started ?? Promise.reject(new Error('not started')))
+      .then((running) => running.stop())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  if (config.mode === 'console') {
+    started = startConsole(config, logger).then((local) => {
+      // The one line a newcomer needs: where to click.
+      console.log(
+        `querydesk local console: ${local.url} (no Slack workspace needed; set SLACK_BOT_TOKEN to use Slack)`,
+      );
+      return local;
+    });
+  } else {
+    started = startQuerydesk(config, { logger });
+  }
+  await started;
 }
 
 main().catch((err) => {

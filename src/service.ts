@@ -18,6 +18,7 @@ import { ResultCache } from './slack/result-cache.js';
 import { maybeWarnBudget } from './slack/spend/index.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
 import { openStore, type Store } from './store/index.js';
+import { WorkTracker } from './work-tracker.js';
 
 export interface Querydesk {
   port: number;
@@ -82,6 +83,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     });
     cleanups.push(() => gateway.close());
     const settings = workspaceSettings(store, config);
+    const work = new WorkTracker();
     let slack: SlackRuntime | undefined;
     gateway.onCharge(async (e) => {
       // Written as soon as the answer is parsed, before any Slack answer is sent.
@@ -135,6 +137,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       metrics,
       clock,
       results: new ResultCache<CachedResult>(30 * 60_000),
+      work,
       gatewayToken: async () => config.gateway.token ?? 'sandbox-token',
       dailyBudget: settings.dailyBudget,
       summaryChannel: settings.summaryChannel,
@@ -157,6 +160,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     registerListeners(runtime.app, { ...deps, watcher });
     await runtime.start();
     slack = runtime;
+    // On stop: no new requests first, then the answers already acked are finished.
+    cleanups.push(() => work.drain());
     cleanups.push(() => runtime.stop());
     // Live QR sessions resume from the store, with their next check times.
     watcher.start();

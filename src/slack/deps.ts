@@ -4,6 +4,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/index.js';
+import type { WorkTracker } from '../work-tracker.js';
 import type { SlackMessage } from './blocks/message.js';
 import type { ResultCache } from './result-cache.js';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   metrics: Metrics;
   clock: () => Date;
   results: ResultCache<CachedResult>;
+  /** Answers still being worked on after their ack; shutdown waits for them. */
+  work: WorkTracker;
   /** The gateway access token for a workspace (one-workspace mode: GATEWAY_TOKEN). */
   gatewayToken(teamId: string): Promise<string>;
   /** The daily budget in points for a workspace, undefined for unlimited. */

@@ -11,6 +11,7 @@ import type { AppDeps, CachedResult } from '../../src/slack/deps.js';
 import { ResultCache } from '../../src/slack/result-cache.js';
 import type { StoreDialect } from '../../src/store/database.js';
 import type { Store } from '../../src/store/open-store.js';
+import { WorkTracker } from '../../src/work-tracker.js';
 import { freshDatabase, type TestDatabase } from '../fakes/databases.js';
 import { startDoubleWithClient } from '../fakes/slack-double.js';
 import { startCheckLog } from './check-log.js';
@@ -70,6 +71,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       metrics: createMetrics(),
       clock,
       results: new ResultCache<CachedResult>(60_000),
+      work: new WorkTracker(),
       gatewayToken: async () => 'sandbox-token',
       dailyBudget: async () => undefined,
       summaryChannel: async () => undefined,

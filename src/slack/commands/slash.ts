@@ -52,7 +52,7 @@ export function registerSlash<S extends z.ZodType>(
       return;
     }
     await ack();
-    await work(deps, def, args, who, client, respond);
+    await deps.work.track(work(deps, def, args, who, client, respond));
   });
 
   if (def.modal) {
@@ -72,7 +72,7 @@ export function registerSlash<S extends z.ZodType>(
         userId: body.user.id,
         channelId: meta.channelId ?? body.user.id,
       };
-      await work(deps, def, parsed.data, who, client);
+      await deps.work.track(work(deps, def, parsed.data, who, client));
     });
   }
 }
