@@ -11,6 +11,7 @@ import {
   GatewayInputError,
   GatewayTransportError,
 } from './errors.js';
+import { parseJsonKeepingLongIntegers } from './json.js';
 import { createLimiter, LimiterBusy, type OperationLimiter, type QueueDepth } from './limiter.js';
 import type { AnyOperationDef, OperationName } from './operation.js';
 import { operations } from './operations/index.js';
@@ -164,7 +165,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     if (raw.status >= 500) return new GatewayTransportError({ ...base, kind: 'http', rawBody });
     let json: unknown;
     try {
-      json = JSON.parse(raw.body);
+      json = parseJsonKeepingLongIntegers(raw.body);
     } catch (cause) {
       return new GatewayTransportError({
         ...base,
