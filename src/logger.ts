@@ -6,6 +6,19 @@ export function maskPhone(value: unknown): string {
   return digits.length <= 4 ? '****' : `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
 }
 
+const PHONE_FIELD = /("[a-z_]*phone[a-z_]*"\s*:\s*"?)(\+?[\d\s-]{5,})/gi;
+const MOBILE = /(?<!\d)(\+?86)?1[3-9]\d{9}(?!\d)/g;
+
+/**
+ * Raw text bound for a log (a gateway body we could not read): phone fields and anything shaped
+ * like a mobile number keep only their last four digits.
+ */
+export function maskPhonesInText(text: string): string {
+  return text
+    .replace(PHONE_FIELD, (_m, head: string, value: string) => `${head}${maskPhone(value)}`)
+    .replace(MOBILE, (m) => maskPhone(m));
+}
+
 const SECRET_PATHS = [
   'token',
   '*.token',

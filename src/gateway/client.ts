@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
+import { maskPhonesInText } from '../logger.js';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './backoff.js';
 import { chargeOf, Envelope } from './envelope.js';
 import {
@@ -153,7 +154,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     { out: Out<K>; points: number; kind: 'charge' | 'refund'; code: number } | GatewayError
   > {
     const base = { operation: op, requestId: ctx.requestId, httpStatus: raw.status };
-    const rawBody = raw.body.slice(0, RAW_BODY_LOG_LIMIT);
+    const rawBody = maskPhonesInText(raw.body.slice(0, RAW_BODY_LOG_LIMIT));
     if (raw.status === 429) {
       return new GatewayTransportError({
         ...base,

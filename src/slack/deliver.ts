@@ -2,6 +2,7 @@ import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Asker, SlackMessage } from './blocks/message.js';
+import { withSlackRateLimit } from './rate-limit.js';
 
 const UNREACHABLE = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
 
@@ -31,7 +32,9 @@ export async function deliverPrivately(params: {
     return;
   }
   try {
-    await client.chat.postEphemeral({ channel: who.channelId, user: who.userId, ...message });
+    await withSlackRateLimit(() =>
+      client.chat.postEphemeral({ channel: who.channelId, user: who.userId, ...message }),
+    );
   } catch (err) {
     const code = slackErrorCode(err);
     if (!code || !UNREACHABLE.has(code)) throw err;

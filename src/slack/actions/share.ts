@@ -3,6 +3,7 @@ import { ACTION } from '../blocks/ids.js';
 import { finish } from '../commands/slash.js';
 import { slackErrorCode } from '../deliver.js';
 import type { AppDeps } from '../deps.js';
+import { slackRetryAfter, withSlackRateLimit } from '../rate-limit.js';
 
 /** "Share in channel": the same card, posted publicly with who shared it; no new gateway call. */
 export function registerShare(app: App, deps: AppDeps): void {
@@ -22,20 +23,21 @@ export function registerShare(app: App, deps: AppDeps): void {
       }
       const channel = body.channel?.id ?? cached.channelId;
       try {
-        await client.chat.postMessage({
-          channel,
-          ...finish(deps, cached.renderShared(body.user.id)),
-        });
+        const message = finish(deps, cached.renderShared(body.user.id));
+        await withSlackRateLimit(() => client.chat.postMessage({ channel, ...message }));
       } catch (err) {
         const code = slackErrorCode(err);
-        deps.logger.warn({ err, channel, code }, 'share failed');
+        const retryAfter = slackRetryAfter(err);
+        deps.logger.warn({ err, channel, code, retryAfter }, 'share failed');
         await respond({
           response_type: 'ephemeral',
           replace_original: false,
           text:
             code === 'not_in_channel' || code === 'channel_not_found'
               ? 'I cannot post in this channel. Invite me with `/invite @querydesk`, then share again.'
-              : 'Sharing failed; try again in a moment.',
+              : retryAfter !== undefined
+                ? `Slack is rate limiting posts here (it asked to wait ${retryAfter} s). Share again in a moment.`
+                : 'Sharing failed; try again in a moment.',
         });
       }
     },
