@@ -153,7 +153,10 @@ describe('gateway client: payment order answers in every documented form', () =>
 describe('gateway client: long ids', () => {
   it('keeps every digit of an order number sent as a bare JSON number beyond 2^53', async () => {
     current = setup();
-    const body = JSON.stringify(envelope(0, { ...order, order_number: 'BIG' })).replace('"BIG"', '4200000000010011123');
+    const body = JSON.stringify(envelope(0, { ...order, order_number: 'BIG' })).replace(
+      '"BIG"',
+      '4200000000010011123',
+    );
     replyPay(current, 200, body);
     const answer = await current.client.call('payOrder', input, ctx);
     expect(answer.data.orderNumber).toBe('4200000000010011123');
