@@ -2,17 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
-import { maskPhonesInText } from '../logger.js';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './backoff.js';
-import { chargeOf, Envelope } from './envelope.js';
-import {
-  apiErrorFrom,
-  GatewayBusyError,
-  type GatewayError,
-  GatewayInputError,
-  GatewayTransportError,
-} from './errors.js';
-import { parseJsonKeepingLongIntegers } from './json.js';
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './backoff.js';
+import type { CallContext, ChargeEvent, ChargeListener } from './charges.js';
+import { GatewayBusyError, GatewayInputError, GatewayTransportError } from './errors.js';
+import { type Interpreted, interpretAnswer } from './interpret.js';
 import { createLimiter, LimiterBusy, type OperationLimiter, type QueueDepth } from './limiter.js';
 import type { AnyOperationDef, OperationName } from './operation.js';
 import { operations } from './operations/index.js';
@@ -20,7 +13,6 @@ import {
   createDispatcher,
   DEFAULT_TIMEOUTS,
   isTransportFailure,
-  type RawResponse,
   send,
   type TransportTimeouts,
 } from './transport.js';
@@ -30,29 +22,7 @@ type Name = keyof Ops & OperationName;
 type In<K extends Name> = z.input<Ops[K]['input']>;
 type Out<K extends Name> = ReturnType<Ops[K]['parse']>;
 
-/** Who a call is for; the token comes per call (each workspace may have its own). */
-export interface CallContext {
-  token: string;
-  workspaceId: string;
-  userId?: string;
-  channelId?: string;
-  requestId?: string;
-}
-
-export interface ChargeEvent {
-  operation: OperationName;
-  workspaceId: string;
-  userId?: string;
-  channelId?: string;
-  requestId: string;
-  points: number;
-  kind: 'charge' | 'refund';
-  gatewayCode: number;
-  qrSessionId?: string;
-}
-
-/** Awaited before the call resolves, so a charge is recorded before anyone sees the answer. */
-export type ChargeListener = (event: ChargeEvent) => void | Promise<void>;
+export type { CallContext, ChargeEvent, ChargeListener } from './charges.js';
 
 export interface GatewayAnswer<T> {
   data: T;
@@ -95,8 +65,6 @@ export interface GatewayClient {
   onCharge(listener: ChargeListener): () => void;
   close(): Promise<void>;
 }
-
-const RAW_BODY_LOG_LIMIT = 2_000;
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const ownsDispatcher = !options.dispatcher;
@@ -144,81 +112,6 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     }
   }
 
-  /** One answered HTTP exchange → output, or the error it means. Reports the charge it carried. */
-  async function interpret<K extends Name>(
-    op: K,
-    input: unknown,
-    raw: RawResponse,
-    ctx: CallContext & { requestId: string },
-  ): Promise<
-    { out: Out<K>; points: number; kind: 'charge' | 'refund'; code: number } | GatewayError
-  > {
-    const base = { operation: op, requestId: ctx.requestId, httpStatus: raw.status };
-    const rawBody = maskPhonesInText(raw.body.slice(0, RAW_BODY_LOG_LIMIT));
-    if (raw.status === 429) {
-      return new GatewayTransportError({
-        ...base,
-        kind: 'rate-limited',
-        rawBody,
-        retryAfterSec: parseRetryAfter(raw.headers['retry-after'], now()),
-      });
-    }
-    if (raw.status >= 500) return new GatewayTransportError({ ...base, kind: 'http', rawBody });
-    let json: unknown;
-    try {
-      json = parseJsonKeepingLongIntegers(raw.body);
-    } catch (cause) {
-      return new GatewayTransportError({
-        ...base,
-        kind: raw.status >= 400 ? 'http' : 'bad-response',
-        rawBody,
-        cause,
-      });
-    }
-    const env = Envelope.safeParse(json);
-    if (!env.success) {
-      return new GatewayTransportError({
-        ...base,
-        kind: raw.status >= 400 ? 'http' : 'bad-response',
-        rawBody,
-        cause: env.error,
-      });
-    }
-    const { code, msg, data } = env.data;
-    const points = chargeOf(data);
-    const operation = def(op);
-    const charge = (kind: 'charge' | 'refund') =>
-      report({
-        operation: op,
-        workspaceId: ctx.workspaceId,
-        userId: ctx.userId,
-        channelId: ctx.channelId,
-        requestId: ctx.requestId,
-        points,
-        kind,
-        gatewayCode: code,
-        qrSessionId: kind === 'refund' ? operation.refundKey?.(input as never) : undefined,
-      });
-    if (code !== 0) {
-      await charge('charge');
-      const err = apiErrorFrom({ ...base, code, msg, data });
-      err.charged = points;
-      return err;
-    }
-    let out: Out<K>;
-    try {
-      out = operation.parse(data, { timeZone: options.timeZone }) as Out<K>;
-    } catch (cause) {
-      await charge('charge');
-      const err = new GatewayTransportError({ ...base, kind: 'bad-response', rawBody, cause });
-      err.charged = points;
-      return err;
-    }
-    const kind = operation.chargeKind?.(out as never) ?? 'charge';
-    await charge(kind);
-    return { out, points, kind, code };
-  }
-
   async function call<K extends Name>(
     op: K,
     input: In<K>,
@@ -232,7 +125,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const started = now();
     for (let attempt = 1; ; attempt++) {
       const t0 = now();
-      let result: Awaited<ReturnType<typeof interpret<K>>>;
+      let result: Interpreted<Out<K>>;
       try {
         const raw = await limiter.schedule(op, () =>
           send({
@@ -247,7 +140,15 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
             timeouts,
           }),
         );
-        result = await interpret(op, valid, raw, ctx);
+        result = (await interpretAnswer({
+          operation,
+          input: valid,
+          raw,
+          ctx,
+          timeZone: options.timeZone,
+          now,
+          report,
+        })) as Interpreted<Out<K>>;
       } catch (cause) {
         if (cause instanceof LimiterBusy) {
           log.warn({ op, requestId, queued: cause.queued }, 'gateway queue full');

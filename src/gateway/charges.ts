@@ -1,0 +1,25 @@
+import type { OperationName } from './operation.js';
+
+/** Who a call is for; the token comes per call (each workspace may have its own). */
+export interface CallContext {
+  token: string;
+  workspaceId: string;
+  userId?: string;
+  channelId?: string;
+  requestId?: string;
+}
+
+export interface ChargeEvent {
+  operation: OperationName;
+  workspaceId: string;
+  userId?: string;
+  channelId?: string;
+  requestId: string;
+  points: number;
+  kind: 'charge' | 'refund';
+  gatewayCode: number;
+  qrSessionId?: string;
+}
+
+/** Awaited before the call resolves, so a charge is recorded before anyone sees the answer. */
+export type ChargeListener = (event: ChargeEvent) => void | Promise<void>;
