@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { guarded } from '../../src/bench/guard.js';
+import { microsPerCall } from '../../src/bench/timing.js';
+
+describe('guarded', () => {
+  it('passes a benchmark’s results through', async () => {
+    const results = await guarded('ok', 1000, async () => [{ name: 'ok', figures: { n: 1 } }]);
+
+    expect(results).toEqual([{ name: 'ok', figures: { n: 1 } }]);
+  });
+
+  it('turns a failing benchmark into a result naming the error, target missed', async () => {
+    const results = await guarded('ledger', 1000, async () => {
+      throw new Error('database is locked');
+    });
+
+    expect(results).toEqual([
+      { name: 'ledger', figures: { error: 'database is locked' }, met: false },
+    ]);
+  });
+
+  it('turns an overrun into a result saying so', async () => {
+    const results = await guarded('slow', 20, () => new Promise(() => {}));
+
+    expect(results[0]?.figures.error).toBe('did not finish within 20 ms');
+    expect(results[0]?.met).toBe(false);
+  });
+});
+
+describe('microsPerCall', () => {
+  it('calls the function at least the asked number of times after its warm-up', () => {
+    let calls = 0;
+
+    const timed = microsPerCall(() => calls++, { minMs: 0, minCalls: 25, warmup: 3 });
+
+    expect(timed.calls).toBeGreaterThanOrEqual(25);
+    expect(calls).toBe(timed.calls + 3);
+  });
+});
