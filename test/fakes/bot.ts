@@ -20,8 +20,10 @@ export interface BotHarness {
 export async function startBot(
   env: Record<string, string> = {},
   options: Partial<Omit<StartOptions, 'logger'>> = {},
+  /** A double shared with another bot (replicas of one app); the caller closes it. */
+  shared?: SlackDouble,
 ): Promise<BotHarness> {
-  const double = await startSlackDouble();
+  const double = shared ?? (await startSlackDouble());
   const dir = mkdtempSync(join(tmpdir(), 'qd-bot-'));
   const config = readConfig({
     PORT: '0',
@@ -43,7 +45,7 @@ export async function startBot(
     log,
     async stop() {
       await bot.stop();
-      await double.close();
+      if (!shared) await double.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
