@@ -45,7 +45,8 @@ export function createSlackApp(params: {
       appToken: config.slack.appToken!,
       logger: blog,
       customRoutes: routes,
-      installerOptions: { port: config.port },
+      // The socket client opens its connection through the Web API too: same base URL.
+      installerOptions: { port: config.port, clientOptions: { slackApiUrl: config.slackApiUrl } },
     });
   } else {
     const signingSecret = params.local?.signingSecret ?? config.slack.signingSecret!;
@@ -71,8 +72,10 @@ export function createSlackApp(params: {
   };
 }
 
-/** The HTTP server Bolt's receiver runs, for shutdown and tests that need the bound port. */
+/** The HTTP server Bolt's receiver runs (events or, in Socket Mode, health routes), for its port. */
 export function serverOf(runtime: SlackRuntime): Server | undefined {
-  const receiver = (runtime.app as unknown as { receiver?: { server?: Server } }).receiver;
-  return receiver?.server;
+  const receiver = (
+    runtime.app as unknown as { receiver?: { server?: Server; httpServer?: Server } }
+  ).receiver;
+  return receiver?.server ?? receiver?.httpServer;
 }
