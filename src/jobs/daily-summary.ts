@@ -98,6 +98,25 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
     return outcomes;
   };
 
+  /**
+   * The most recent run, sent late if nobody sent it. Only for workspaces that were already using
+   * querydesk by then: a new install has no missed summary, just its first one to come.
+   */
+  const catchUp = async (missed: Date) => {
+    const outcomes: SummaryOutcome[] = [];
+    for (const ws of await o.workspaces()) {
+      const before = await o.ledger.spend({
+        workspaceId: ws.workspaceId,
+        from: new Date(0),
+        to: missed,
+        timeZone: o.timeZone,
+      });
+      if (before.calls === 0 && before.refunded === 0) continue;
+      outcomes.push(await attempt(ws, { scheduledAt: missed, late: true }, 0));
+    }
+    return outcomes;
+  };
+
   const arm = () => {
     if (!running) return;
     const now = o.clock();
@@ -124,7 +143,7 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
       const missed = schedule.previous(now);
       if (!missed) return;
       log.debug({ scheduledAt: missed.toISOString() }, 'checking the last scheduled summary');
-      await track(runOnce(missed, { late: true }).catch(logFailure));
+      await track(catchUp(missed).catch(logFailure));
     },
     async stop() {
       running = false;

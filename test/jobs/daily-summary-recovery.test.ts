@@ -60,6 +60,25 @@ describe.each(DIALECTS)('daily summary recovery on %s', (dialect) => {
     expect(double.files().filter((f) => f.completed)).toHaveLength(1);
   });
 
+  it('a new install with no activity before the missed run sends no late summary', async () => {
+    const fresh = await freshStore(dialect);
+    database = fresh.database;
+    double = await startSlackDouble();
+    const time = manualClock('2026-11-21T01:30:00Z');
+    const job = summaryJob({
+      ledger: ledgerOn(fresh.store, time.clock),
+      clock: time.clock,
+      logger: captureLogger('info').logger,
+      double,
+    });
+    jobs.push(job);
+
+    await job.start();
+
+    expect(await summaryRuns(fresh.store as Store)).toEqual([]);
+    expect(posts(double)).toHaveLength(0);
+  });
+
   it('does not resend a run that was sent on time', async () => {
     const { store, double, job, time } = await setUp(NINE);
     const onTime = await job().runOnce(new Date(NINE));

@@ -48,6 +48,22 @@ describe('budget', () => {
   });
 });
 
+describe('budget warning', () => {
+  it('posts one warning to the summary channel when a day crosses 80 % of the budget', async () => {
+    h = await startBot({ DAILY_BUDGET_POINTS: '12', SPEND_SUMMARY_CHANNEL: 'C0WARN' });
+    // 5 points each: 10 of 12 (83 %) after the second call; the third is refused, no new warning.
+    await ask(h, '/shoporders', `${X.shopOrders.ownerId} size=10`);
+    expect(h.double.messages('C0WARN')).toHaveLength(0);
+    await ask(h, '/shoporders', `${X.shopOrders.ownerId} size=10 page=2`);
+    const warning = await h.double.waitFor(() => h!.double.messages('C0WARN')[0], 5000);
+    expect(warning.text).toMatch(/80/);
+    expect(warning.text).toMatch(/10/);
+    await ask(h, '/shoporders', `${X.shopOrders.ownerId} size=10 page=3`);
+    await ask(h, '/account', X.account.mediaMark);
+    expect(h.double.messages('C0WARN')).toHaveLength(1);
+  });
+});
+
 describe('/spend', () => {
   it('shows exactly what the sandbox charged, net, by operation', async () => {
     h = await startBot();
