@@ -3,9 +3,9 @@ import type { Asker } from '../slack/blocks/message.js';
 import { qrAccountThreadMessage } from '../slack/blocks/qr-account-thread.js';
 import type { AppDeps } from '../slack/deps.js';
 import { query } from '../slack/query.js';
+import { slackFailure } from '../slack/slack-errors.js';
 import type { QrActionResult } from './action-result.js';
 import { findSession } from './session-store.js';
-import { slackFailure } from './slack-errors.js';
 import type { WebClient } from './work-context.js';
 
 /**

@@ -1,7 +1,7 @@
+import { slackFailure } from '../slack/slack-errors.js';
 import { renderSession } from './render.js';
 import type { QrSessionRow } from './session-row.js';
 import { type SessionKey, updateLeased } from './session-store.js';
-import { slackFailure } from './slack-errors.js';
 import { EDIT_RETRY_MS, type WorkContext } from './work-context.js';
 
 /**

@@ -4,13 +4,13 @@ import type { Asker, SlackMessage } from '../slack/blocks/message.js';
 import { qrCreatingMessage, qrInviteMessage } from '../slack/blocks/qr-status-message.js';
 import type { AppDeps } from '../slack/deps.js';
 import { query } from '../slack/query.js';
+import { slackFailure } from '../slack/slack-errors.js';
 import type { NewCodeArgs } from './button-values.js';
 import { renderQrPng } from './qr-image.js';
 import { renderSession } from './render.js';
 import { nextBaseGap } from './schedule.js';
 import { qrDb } from './session-row.js';
 import { findSession, type SessionKey, updateLeased } from './session-store.js';
-import { slackFailure } from './slack-errors.js';
 import type { QrWatcher } from './watcher.js';
 import type { WebClient } from './work-context.js';
 

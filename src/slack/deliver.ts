@@ -3,12 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Asker, SlackMessage } from './blocks/message.js';
 import { withSlackRateLimit } from './rate-limit.js';
-
-const UNREACHABLE = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
-
-export function slackErrorCode(err: unknown): string | undefined {
-  return (err as { data?: { error?: string } })?.data?.error;
-}
+import { isUnreachableChannel, slackErrorCode } from './slack-errors.js';
 
 /**
  * An answer only the asker sees: through the response_url when there is one, else as an
@@ -37,7 +32,7 @@ export async function deliverPrivately(params: {
     );
   } catch (err) {
     const code = slackErrorCode(err);
-    if (!code || !UNREACHABLE.has(code)) throw err;
+    if (!isUnreachableChannel(code)) throw err;
     params.logger.warn(
       { channel: who.channelId, error: code },
       'channel unreachable, answering by DM',

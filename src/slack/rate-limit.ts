@@ -1,11 +1,7 @@
+import { slackRetryAfter } from './slack-errors.js';
+
 /** The longest Slack Retry-After a person-facing post waits before the failure is shown instead. */
 export const MAX_SLACK_WAIT_MS = 10_000;
-
-/** Seconds Slack asked to wait, when `err` is @slack/web-api's rate-limited error. */
-export function slackRetryAfter(err: unknown): number | undefined {
-  const e = err as { code?: string; retryAfter?: number };
-  return e?.code === 'slack_webapi_rate_limited_error' ? (e.retryAfter ?? 1) : undefined;
-}
 
 /**
  * One Slack call that a person is waiting on: a 429 delays only this call, once, for at most

@@ -1,9 +1,9 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION } from '../blocks/ids.js';
 import { finish } from '../commands/slash.js';
-import { slackErrorCode } from '../deliver.js';
 import type { AppDeps } from '../deps.js';
-import { slackRetryAfter, withSlackRateLimit } from '../rate-limit.js';
+import { withSlackRateLimit } from '../rate-limit.js';
+import { slackErrorCode, slackRetryAfter } from '../slack-errors.js';
 
 /** "Share in channel": the same card, posted publicly with who shared it; no new gateway call. */
 export function registerShare(app: App, deps: AppDeps): void {

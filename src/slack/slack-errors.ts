@@ -26,3 +26,22 @@ export function slackFailure(err: unknown): SlackFailure {
   }
   return { kind: 'other', error: err instanceof Error ? err.message : String(err) };
 }
+
+/** The Slack error code of a failed Web API call (`not_in_channel`), if it carries one. */
+export function slackErrorCode(err: unknown): string | undefined {
+  const failure = slackFailure(err);
+  return failure.kind === 'platform' || failure.kind === 'not-in-channel'
+    ? failure.error
+    : undefined;
+}
+
+/** Errors no retry can fix: someone must invite the bot or fix the channel id. */
+export function isUnreachableChannel(code: string | undefined): boolean {
+  return code !== undefined && MISSING_CHANNEL.has(code);
+}
+
+/** Seconds Slack asked to wait, when the call was rate limited (HTTP 429). */
+export function slackRetryAfter(err: unknown): number | undefined {
+  const failure = slackFailure(err);
+  return failure.kind === 'rate-limited' ? failure.retryAfterMs / 1000 : undefined;
+}
