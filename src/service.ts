@@ -104,7 +104,9 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
           e.points,
         );
       }
-      if (recorded && e.kind === 'charge' && e.points > 0) await warnIfNeeded(e.workspaceId);
+      // Off the answer's path: the person gets their card while the warning is checked and posted.
+      if (recorded && e.kind === 'charge' && e.points > 0)
+        void work.track(warnIfNeeded(e.workspaceId));
     });
 
     /** The 80 % warning, once a day, to the workspace's summary channel. */
