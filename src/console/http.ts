@@ -9,6 +9,10 @@ export class BadRequest extends Error {}
 
 /** The page's JSON body, checked against a strict schema; BadRequest when it does not fit. */
 export async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
+  // A JSON content type cannot be sent cross-site without a CORS preflight, which we never grant.
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    throw new BadRequest('send JSON (content-type: application/json)');
+  }
   const raw = (await readBody(req)).toString('utf8');
   let value: unknown;
   try {

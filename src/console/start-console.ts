@@ -7,6 +7,7 @@ import { apiRoutes } from './api-routes.js';
 import { loadPageAssets } from './assets.js';
 import { CONSOLE_COMMANDS } from './commands.js';
 import { freePort } from './free-port.js';
+import { localOnly } from './local-only.js';
 import { createLocalSlack } from './local-slack.js';
 import { pageJson } from './page-json.js';
 import { pageRoutes } from './page-routes.js';
@@ -62,17 +63,20 @@ export async function startConsole(
   };
   local.state.events.on('change', forward);
 
-  const routes = [
-    local.route,
-    ...apiRoutes({
-      local,
-      eventsUrl: `http://127.0.0.1:${port}/slack/events`,
-      commands: CONSOLE_COMMANDS,
-      sandbox: () => sandbox,
-      logger,
-    }),
-    ...pageRoutes({ assets: loadPageAssets(), local, page, hub }),
-  ];
+  const routes = localOnly(
+    [
+      local.route,
+      ...apiRoutes({
+        local,
+        eventsUrl: `http://127.0.0.1:${port}/slack/events`,
+        commands: CONSOLE_COMMANDS,
+        sandbox: () => sandbox,
+        logger,
+      }),
+      ...pageRoutes({ assets: loadPageAssets(), local, page, hub }),
+    ],
+    port,
+  );
   const stopLocal = () => {
     local.state.events.off('change', forward);
     hub.close();

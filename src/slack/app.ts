@@ -64,7 +64,8 @@ export function createSlackApp(params: {
   return {
     app,
     async start() {
-      await app.start(config.port);
+      // The local console acts as an admin: it listens on this machine only.
+      await app.start(params.local ? { port: config.port, host: '127.0.0.1' } : config.port);
     },
     async stop() {
       await app.stop();

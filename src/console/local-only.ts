@@ -1,0 +1,27 @@
+import type { CustomRoute } from '@slack/bolt';
+import { sendJson } from './http.js';
+
+/**
+ * The console acts as a workspace admin: only pages served by itself, on this machine, may drive
+ * it. A request naming another host (DNS rebinding) or coming from another origin (a web page
+ * the developer has open) is refused before anything runs.
+ */
+export function localOnly(routes: CustomRoute[], port: number): CustomRoute[] {
+  const hosts = new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+  const origins = new Set([...hosts].map((h) => `http://${h}`));
+  return routes.map((route) => ({
+    ...route,
+    handler: (req, res) => {
+      const host = req.headers.host ?? '';
+      const origin = req.headers.origin;
+      if (!hosts.has(host) || (origin !== undefined && !origins.has(origin))) {
+        sendJson(res, 403, {
+          ok: false,
+          error: 'the local console only answers pages it served itself',
+        });
+        return;
+      }
+      route.handler(req, res);
+    },
+  }));
+}
