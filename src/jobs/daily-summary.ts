@@ -105,13 +105,8 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
   const catchUp = async (missed: Date) => {
     const outcomes: SummaryOutcome[] = [];
     for (const ws of await o.workspaces()) {
-      const before = await o.ledger.spend({
-        workspaceId: ws.workspaceId,
-        from: new Date(0),
-        to: missed,
-        timeZone: o.timeZone,
-      });
-      if (before.calls === 0 && before.refunded === 0) continue;
+      if (!(await o.ledger.hasEntriesBefore({ workspaceId: ws.workspaceId, before: missed })))
+        continue;
       outcomes.push(await attempt(ws, { scheduledAt: missed, late: true }, 0));
     }
     return outcomes;

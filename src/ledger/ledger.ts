@@ -1,5 +1,5 @@
 import { type BudgetQuery, checkBudget, crossedWarning, type WarningQuery } from './budget.js';
-import { recentEntries } from './recent.js';
+import { hasEntriesBefore, recentEntries } from './recent.js';
 import { recordEntry } from './record.js';
 import { spendReport, spentOnDay } from './spend.js';
 import {
@@ -22,6 +22,7 @@ export interface Ledger {
   spend(q: { workspaceId: string; from: Date; to: Date; timeZone: string }): Promise<SpendReport>;
   spentOnDay(q: { workspaceId: string; day: Date; timeZone: string }): Promise<number>;
   recent(q: { workspaceId: string; limit: number }): Promise<LedgerEntry[]>;
+  hasEntriesBefore(q: { workspaceId: string; before: Date }): Promise<boolean>;
   checkBudget(q: Omit<BudgetQuery, 'now'> & { now?: Date }): Promise<BudgetDecision>;
   crossedWarning(q: Omit<WarningQuery, 'now'> & { now?: Date }): Promise<boolean>;
   claimSummary(key: SummaryKey & { late?: boolean }): Promise<boolean>;
@@ -37,6 +38,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
     spend: (q) => spendReport(db, q),
     spentOnDay: (q) => spentOnDay(db, q),
     recent: (q) => recentEntries(db, q),
+    hasEntriesBefore: (q) => hasEntriesBefore(db, q),
     checkBudget: (q) => checkBudget(db, { ...q, now: q.now ?? clock() }),
     crossedWarning: (q) => crossedWarning(db, { ...q, now: q.now ?? clock() }),
     claimSummary: (key) => claimSummary(db, key, clock()),

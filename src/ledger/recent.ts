@@ -29,3 +29,18 @@ export async function recentEntries(
     createdAt: new Date(Number(r.created_at)),
   }));
 }
+
+/** Whether the workspace has any entry older than `before`: one indexed row, not a report. */
+export async function hasEntriesBefore(
+  db: Db,
+  q: { workspaceId: string; before: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('workspace_id', '=', q.workspaceId)
+    .where('created_at', '<', q.before.getTime())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

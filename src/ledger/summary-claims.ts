@@ -6,7 +6,13 @@ export interface SummaryKey {
   periodKey: string;
 }
 
-/** True only for the first claimer of this (workspace, period), across replicas and restarts. */
+/** A claim not marked sent after this long belongs to a process that died mid-send. */
+export const STALE_CLAIM_MS = 10 * 60_000;
+
+/**
+ * True only for the first claimer of this (workspace, period), across replicas and restarts; or
+ * for whoever takes over a claim left unsent for STALE_CLAIM_MS (its claimer crashed).
+ */
 export async function claimSummary(
   db: Db,
   key: SummaryKey & { late?: boolean },
@@ -23,7 +29,16 @@ export async function claimSummary(
     .onConflict((oc) => oc.doNothing())
     .returning('period_key')
     .executeTakeFirst();
-  return row !== undefined;
+  if (row !== undefined) return true;
+  const taken = await db
+    .updateTable('summary_runs')
+    .set({ claimed_at: now.getTime() })
+    .where('workspace_id', '=', key.workspaceId)
+    .where('period_key', '=', key.periodKey)
+    .where('sent_at', 'is', null)
+    .where('claimed_at', '<', now.getTime() - STALE_CLAIM_MS)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
 }
 
 export async function markSummarySent(db: Db, key: SummaryKey, now: Date): Promise<void> {

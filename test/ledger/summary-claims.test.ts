@@ -38,6 +38,25 @@ describe.each(DIALECTS)('summary claims on %s', (dialect) => {
     expect([again, nextPeriod, otherWorkspace]).toEqual([false, true, true]);
   });
 
+  it('lets another replica take over a claim its claimer never sent (it crashed), after 10 minutes', async () => {
+    const { a, b, time } = await twoReplicas();
+    await a.claimSummary(key);
+    time.set('2024-05-05T01:09:00Z');
+    expect(await b.claimSummary(key)).toBe(false);
+    time.set('2024-05-05T01:11:00Z');
+    expect(await b.claimSummary(key)).toBe(true);
+    // …and only one of them.
+    expect(await a.claimSummary(key)).toBe(false);
+  });
+
+  it('never takes over a summary that was sent', async () => {
+    const { a, b, time } = await twoReplicas();
+    await a.claimSummary(key);
+    await a.markSummarySent(key);
+    time.set('2024-05-06T01:00:00Z');
+    expect(await b.claimSummary(key)).toBe(false);
+  });
+
   it('marks a claimed summary sent, and then it cannot be released', async () => {
     const { a, b, time, storeA } = await twoReplicas();
     await a.claimSummary({ ...key, late: true });
