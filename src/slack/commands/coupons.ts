@@ -4,6 +4,7 @@ import {
   type CouponPage,
 } from '../../gateway/operations/coupons.js';
 import { COUPONS_PER_SLACK_PAGE, couponsCard } from '../blocks/coupons-card.js';
+import { UserFacingError } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { PageCache, requestKey } from '../page-cache.js';
@@ -147,6 +148,12 @@ export function createCoupons(deps: AppDeps) {
   return {
     async run(args: CouponsArgs, who: Asker): Promise<SlackMessage> {
       const now = deps.clock();
+      if (args.start && args.start > now) {
+        throw new UserFacingError(
+          'Nothing to look up yet',
+          'The window starts in the future, so no coupon can have been claimed in it. Pick an earlier from=.',
+        );
+      }
       // Default window: the last 7 days; a lone `from` or `to` makes one 7-day window.
       const end =
         args.end ??

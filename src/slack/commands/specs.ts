@@ -156,7 +156,8 @@ export function commandSpecs(timeZone: string) {
       .transform((a, ctx) => {
         // Default window: the last 7 days up to now (filled in by the caller's clock when absent).
         const start = a.from?.start;
-        const end = a.to?.end;
+        // `to` is inclusive, and the gateway's window includes its end: the day's last second.
+        const end = a.to ? new Date(a.to.end.getTime() - 1000) : undefined;
         if (start && end && end.getTime() - start.getTime() > COUPON_MAX_DAYS * DAY_MS) {
           ctx.addIssue({
             code: 'custom',
