@@ -1,5 +1,6 @@
 import { GatewayApiError } from '../../gateway/errors.js';
 import type { PayOrder, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
+import { UserFacingError } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
 import type { AppDeps } from '../deps.js';
@@ -21,17 +22,19 @@ export async function lookUpPayOrder(
   who: Asker,
 ): Promise<{ order: PayOrder; kind: PayOrderNumberKind }> {
   const kinds: PayOrderNumberKind[] = args.kind ? [args.kind] : ['platform', 'merchant'];
-  let last: unknown;
   for (const kind of kinds) {
     try {
       const answer = await query(deps, 'payOrder', { ...args, kind }, who);
       return { order: answer.data, kind };
     } catch (err) {
-      last = err;
       if (!(err instanceof GatewayApiError && err.reason === 'param')) throw err;
     }
   }
-  throw last;
+  const tried = kinds.map((k) => (k === 'platform' ? 'platform' : 'merchant-defined')).join(' or ');
+  throw new UserFacingError(
+    'Payment order not found',
+    `No order ${args.orderNumber} as a ${tried} order number at merchant ${args.merchantNum} (the gateway answered code 100 with no data). Check both numbers${args.kind ? ', or leave out type= to try both kinds' : ''}.`,
+  );
 }
 
 /** The card for an order, remembered so "Share in channel" posts it without a new call. */

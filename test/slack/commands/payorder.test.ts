@@ -67,7 +67,8 @@ describe('/payorder', () => {
       text: `${X.unknownOrderNumber} ${X.merchantNum} type=platform`,
     });
     const card = await h.double.waitFor(() => ephemerals()[before], 5000);
-    expect(card.text).toMatch(/Request parameter error/);
+    expect(card.text).toMatch(/Payment order not found/);
+    expect(card.text).toMatch(/as a platform order number/);
     expect(card.text).not.toMatch(/at .*\.ts:\d+/);
   });
 
