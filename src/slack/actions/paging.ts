@@ -1,7 +1,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { COUPONS_NEXT, COUPONS_PREV } from '../blocks/coupons-card.js';
 import { errorCard } from '../blocks/error-card.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
+import { type Asker, notice, type SlackMessage } from '../blocks/message.js';
 import { PUNISHMENTS_NEXT, PUNISHMENTS_PREV } from '../blocks/punishments-card.js';
 import { SHOP_ORDERS_NEXT, SHOP_ORDERS_PREV } from '../blocks/shop-orders-card.js';
 import { finish } from '../commands/slash.js';
@@ -33,7 +33,11 @@ export function registerPaging(
           const ref = JSON.parse(action.value ?? '{}') as { q?: string; p?: number };
           const page = await pager({ q: String(ref.q ?? ''), p: Number(ref.p ?? 1) }, clicker);
           if (!page) {
-            await respond({ response_type: 'ephemeral', replace_original: false, text: EXPIRED });
+            await respond({
+              response_type: 'ephemeral',
+              replace_original: false,
+              ...finish(deps, notice(EXPIRED)),
+            });
             return;
           }
           message = page;

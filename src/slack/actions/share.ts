@@ -1,9 +1,10 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION } from '../blocks/ids.js';
+import { notice } from '../blocks/message.js';
 import { finish } from '../commands/slash.js';
 import type { AppDeps } from '../deps.js';
 import { withSlackRateLimit } from '../rate-limit.js';
-import { slackErrorCode, slackRetryAfter } from '../slack-errors.js';
+import { isUnreachableChannel, slackErrorCode, slackRetryAfter } from '../slack-errors.js';
 
 /** "Share in channel": the same card, posted publicly with who shared it; no new gateway call. */
 export function registerShare(app: App, deps: AppDeps): void {
@@ -17,7 +18,12 @@ export function registerShare(app: App, deps: AppDeps): void {
         await respond({
           response_type: 'ephemeral',
           replace_original: false,
-          text: 'This result is too old to share (results are kept for 30 minutes). Run the command again to share a fresh one.',
+          ...finish(
+            deps,
+            notice(
+              'This result is too old to share (results are kept for 30 minutes). Run the command again to share a fresh one.',
+            ),
+          ),
         });
         return;
       }
@@ -32,12 +38,16 @@ export function registerShare(app: App, deps: AppDeps): void {
         await respond({
           response_type: 'ephemeral',
           replace_original: false,
-          text:
-            code === 'not_in_channel' || code === 'channel_not_found'
-              ? 'I cannot post in this channel. Invite me with `/invite @querydesk`, then share again.'
-              : retryAfter !== undefined
-                ? `Slack is rate limiting posts here (it asked to wait ${retryAfter} s). Share again in a moment.`
-                : 'Sharing failed; try again in a moment.',
+          ...finish(
+            deps,
+            notice(
+              isUnreachableChannel(code)
+                ? 'I cannot post in this channel. Invite me with `/invite @querydesk`, then share again.'
+                : retryAfter !== undefined
+                  ? `Slack is rate limiting posts here (it asked to wait ${retryAfter} s). Share again in a moment.`
+                  : 'Sharing failed; try again in a moment.',
+            ),
+          ),
         });
       }
     },

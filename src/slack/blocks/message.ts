@@ -12,3 +12,8 @@ export interface Asker {
   userId: string;
   channelId: string;
 }
+
+/** A one-line notice as a message: the same words as text fallback and as a section. */
+export function notice(text: string): SlackMessage {
+  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+}

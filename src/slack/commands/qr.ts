@@ -9,7 +9,7 @@ import {
   startQrOnboarding,
 } from '../../qr/index.js';
 import { ACTION, VIEW } from '../blocks/ids.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
+import { type Asker, notice, type SlackMessage } from '../blocks/message.js';
 import { qrModal } from '../blocks/qr-modal.js';
 import { finish, registerSlash } from './slash.js';
 import type { CommandSpecs } from './specs.js';
@@ -77,7 +77,7 @@ export function registerQr(app: App, deps: QrDeps, specs: CommandSpecs): void {
         await respond({
           response_type: 'ephemeral',
           replace_original: false,
-          text: 'This button is out of date; use /qr again.',
+          ...finish(deps, notice('This button is out of date; use /qr again.')),
         });
         return;
       }

@@ -2,7 +2,8 @@ import type { App } from '@slack/bolt';
 import { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { type HelpEntry, helpCard } from '../blocks/help-card.js';
-import type { SlackMessage } from '../blocks/message.js';
+import { escapeMrkdwn } from '../blocks/limits.js';
+import { notice, type SlackMessage } from '../blocks/message.js';
 import { statusCard } from '../blocks/status-card.js';
 import type { AppDeps } from '../deps.js';
 import { finish } from './slash.js';
@@ -126,7 +127,12 @@ export function registerQuerydesk(
     }
     await ack({
       response_type: 'ephemeral',
-      text: `Unknown /querydesk subcommand "${sub.slice(0, 40)}". ${QUERYDESK_USAGE}`,
+      ...finish(
+        deps,
+        notice(
+          `Unknown /querydesk subcommand "${escapeMrkdwn(sub.slice(0, 40))}". ${QUERYDESK_USAGE}`,
+        ),
+      ),
     });
   });
 }

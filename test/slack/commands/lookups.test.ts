@@ -213,3 +213,20 @@ describe('/coupons windows', () => {
     expect(card.text).toMatch(/starts in the future/);
   });
 });
+
+describe('notices', () => {
+  it('a paging click on an expired list says so, and still says "sandbox"', async () => {
+    const card = await ask('/shoporders', `${X.shopOrders.ownerId} size=20`);
+    const before = ephemerals().length;
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_shoporders_page_next',
+      channel: card.channel,
+      messageTs: card.ts,
+      user: 'U0ASKER',
+      value: JSON.stringify({ q: 'gone', p: 2 }),
+    });
+    const notice = await h.double.waitFor(() => ephemerals()[before], 5000);
+    expect(notice.text).toMatch(/too old to page/);
+    expect(notice.text).toMatch(/sandbox/);
+  });
+});
