@@ -6,6 +6,7 @@ import {
   releaseAllLeases,
   releaseSession,
   type SessionKey,
+  updateLeased,
 } from './session-store.js';
 import type { WebClient, WorkContext } from './work-context.js';
 import { hasWork, workOnSession } from './work-on-session.js';
@@ -76,8 +77,22 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
       await releaseSession(deps.store.db, key, ctx.owner);
       return;
     }
+    // A check can outlast one lease (queued behind the limiter, retried, an edit waiting out a
+    // 429): the lease is renewed while the work runs, so no other worker can take the session.
+    const heartbeat = setInterval(
+      () => {
+        const until = deps.clock().getTime() + leaseMs;
+        updateLeased(deps.store.db, key, ctx.owner, { lease_until: until }).then(
+          (held) => held || log.warn({ sessionId: key.sessionId }, 'qr lease lost during work'),
+          (err) => log.warn({ err, sessionId: key.sessionId }, 'qr lease renewal failed'),
+        );
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
     const work = workOnSession(ctx, row)
       .catch((err) => log.error({ err, sessionId: key.sessionId }, 'qr session work failed'))
+      .finally(() => clearInterval(heartbeat))
       .then(() => releaseSession(deps.store.db, key, ctx.owner))
       .catch((err) => log.error({ err, sessionId: key.sessionId }, 'qr lease release failed'))
       .finally(() => inFlight.delete(id(key)));

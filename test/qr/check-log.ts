@@ -13,7 +13,7 @@ export interface CheckSpan {
  * A loopback proxy in front of the sandbox that notes, per QR session, when each status check
  * (operation 3) started and ended, so a test can prove that no session was checked twice at once.
  */
-export async function startCheckLog(target: string) {
+export async function startCheckLog(target: string, opts: { statusDelayMs?: number } = {}) {
   const spans: CheckSpan[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
@@ -32,6 +32,9 @@ export async function startCheckLog(target: string) {
         });
         const body = Buffer.from(await answer.body.arrayBuffer());
         const sessionId = url.searchParams.get('session_id');
+        if (opts.statusDelayMs && url.pathname.endsWith('/sel-media-stu')) {
+          await new Promise((r) => setTimeout(r, opts.statusDelayMs));
+        }
         if (url.pathname.endsWith('/sel-media-stu') && sessionId) {
           spans.push({ sessionId, start, end: performance.now() });
         }

@@ -21,6 +21,9 @@ export interface HarnessOptions {
   sandbox?: SandboxOptions;
   pollMs?: number;
   watchTimeoutMs?: number;
+  /** Status checks answered this much later (slow gateway). */
+  statusDelayMs?: number;
+  leaseMs?: number;
 }
 
 const silent = pino({ level: 'silent' });
@@ -30,7 +33,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const closers: (() => Promise<unknown>)[] = [];
   const sandbox: Sandbox = await startSandbox({ rateLimitPerSecond: 1000, ...opts.sandbox });
   closers.push(() => sandbox.close());
-  const checkLog = await startCheckLog(sandbox.url);
+  const checkLog = await startCheckLog(sandbox.url, { statusDelayMs: opts.statusDelayMs });
   closers.push(() => checkLog.close());
   const { double, client } = await startDoubleWithClient();
   closers.push(() => double.close());
@@ -81,7 +84,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       clientFor: () => client,
       workerId,
       tickMs: 10,
-      leaseMs: 3_000,
+      leaseMs: opts.leaseMs ?? 3_000,
       schedule: { capMs: 200 },
     });
     watchers.push(watcher);
