@@ -47,10 +47,15 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const clock = options.clock ?? (() => new Date());
   const metrics = options.metrics ?? createMetrics({ defaults: true });
   const cleanups: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
-    for (const fn of cleanups.reverse()) {
-      await fn().catch((err) => logger.error({ err }, 'shutdown step failed'));
-    }
+  let stopping: Promise<void> | undefined;
+  // Once only, in reverse order of start; a second call waits for the first.
+  const stopAll = () => {
+    stopping ??= (async () => {
+      for (const fn of [...cleanups].reverse()) {
+        await fn().catch((err) => logger.error({ err }, 'shutdown step failed'));
+      }
+    })();
+    return stopping;
   };
   try {
     const store: Store = await openStore(config.databaseUrl, { logger });
@@ -109,25 +114,28 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
         void work.track(warnIfNeeded(e.workspaceId));
     });
 
-    /** The 80 % warning, once a day, to the workspace's summary channel. */
+    /** The 80 % warning, once a day, to the workspace's summary channel. Never throws. */
     async function warnIfNeeded(workspaceId: string): Promise<void> {
-      const [budget, channel] = await Promise.all([
-        settings.dailyBudget(workspaceId),
-        settings.summaryChannel(workspaceId),
-      ]);
-      if (budget === undefined || !channel || !slack) return;
-      const client = slack.app.client;
-      await maybeWarnBudget({
-        ledger,
-        workspaceId,
-        budget,
-        timeZone: config.spendSummary.timeZone,
-        now: clock(),
-        sandbox: !!sandbox,
-        post: async (msg) => {
-          await client.chat.postMessage({ channel, ...msg });
-        },
-      }).catch((err) => logger.warn({ err, workspaceId, channel }, 'budget warning not posted'));
+      try {
+        const budget = await settings.dailyBudget(workspaceId);
+        if (budget === undefined || !slack) return;
+        const channel = await settings.summaryChannel(workspaceId);
+        if (!channel) return;
+        const client = slack.app.client;
+        await maybeWarnBudget({
+          ledger,
+          workspaceId,
+          budget,
+          timeZone: config.spendSummary.timeZone,
+          now: clock(),
+          sandbox: !!sandbox,
+          post: async (msg) => {
+            await client.chat.postMessage({ channel, ...msg });
+          },
+        });
+      } catch (err) {
+        logger.warn({ err, workspaceId }, 'budget warning not posted');
+      }
     }
 
     const deps: AppDeps = {

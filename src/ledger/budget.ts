@@ -43,6 +43,14 @@ export interface WarningQuery {
  */
 export async function crossedWarning(db: Db, q: WarningQuery): Promise<boolean> {
   if (q.budget === undefined) return false;
+  const day = dayRange(q.now, q.timeZone).key;
+  // Already warned today (the common case once past 80 %): one indexed read, no writes.
+  const warned = await db
+    .selectFrom('workspace_settings')
+    .select('budget_warned_day')
+    .where('workspace_id', '=', q.workspaceId)
+    .executeTakeFirst();
+  if (warned?.budget_warned_day === day) return false;
   const spent = await spentOnDay(db, {
     workspaceId: q.workspaceId,
     day: q.now,
@@ -50,7 +58,6 @@ export async function crossedWarning(db: Db, q: WarningQuery): Promise<boolean> 
   });
   // spent / budget ≥ 0.8, in integers.
   if (spent * 5 < q.budget * 4) return false;
-  const day = dayRange(q.now, q.timeZone).key;
   const at = q.now.getTime();
   await db
     .insertInto('workspace_settings')
