@@ -28,18 +28,24 @@ export async function interpretAnswer(a: {
 }): Promise<Interpreted<unknown>> {
   const { operation, raw, ctx } = a;
   const base = { operation: operation.name, requestId: ctx.requestId, httpStatus: raw.status };
-  // Kept for the log only (never shown in Slack), with phone numbers masked.
-  const rawBody = maskPhonesInText(raw.body.slice(0, RAW_BODY_LOG_LIMIT));
+  // Kept for the log only (never shown in Slack), with phone numbers masked; errors only.
+  const rawBody = () => maskPhonesInText(raw.body.slice(0, RAW_BODY_LOG_LIMIT));
   if (raw.status === 429) {
     const retryAfterSec = parseRetryAfter(raw.headers['retry-after'], a.now());
-    return new GatewayTransportError({ ...base, kind: 'rate-limited', rawBody, retryAfterSec });
+    return new GatewayTransportError({
+      ...base,
+      kind: 'rate-limited',
+      rawBody: rawBody(),
+      retryAfterSec,
+    });
   }
-  if (raw.status >= 500) return new GatewayTransportError({ ...base, kind: 'http', rawBody });
+  if (raw.status >= 500)
+    return new GatewayTransportError({ ...base, kind: 'http', rawBody: rawBody() });
   const unreadable = (cause: unknown) =>
     new GatewayTransportError({
       ...base,
       kind: raw.status >= 400 ? 'http' : 'bad-response',
-      rawBody,
+      rawBody: rawBody(),
       cause,
     });
   let json: unknown;
@@ -76,7 +82,12 @@ export async function interpretAnswer(a: {
     out = operation.parse(data, { timeZone: a.timeZone });
   } catch (cause) {
     await charge('charge');
-    const err = new GatewayTransportError({ ...base, kind: 'bad-response', rawBody, cause });
+    const err = new GatewayTransportError({
+      ...base,
+      kind: 'bad-response',
+      rawBody: rawBody(),
+      cause,
+    });
     err.charged = points;
     return err;
   }

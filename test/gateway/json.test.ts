@@ -16,6 +16,14 @@ describe('parseJsonKeepingLongIntegers', () => {
     expect(parseJsonKeepingLongIntegers(text)).toEqual(JSON.parse(text));
   });
 
+  it('leaves long digit runs that are part of decimals or exponents to JSON.parse', () => {
+    const text = '{"x": 1.12345678901234567, "y": 12345678901234567e2, "z": [12345678901234567]}';
+    const parsed = parseJsonKeepingLongIntegers(text) as { x: number; y: number; z: string[] };
+    expect(parsed.x).toBe(JSON.parse(text).x);
+    expect(parsed.y).toBe(JSON.parse(text).y);
+    expect(parsed.z).toEqual(['12345678901234567']);
+  });
+
   it('still rejects text that is not JSON', () => {
     expect(() => parseJsonKeepingLongIntegers('not json')).toThrow();
   });
