@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import { qrStateWord } from '../../gateway/operations/qr-status.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import { QR_ACTION } from '../../qr/action-ids.js';
 import { newCodeValue } from '../../qr/button-values.js';
@@ -31,8 +32,6 @@ export interface QrStatusView {
   timeZone: string;
   sandbox: boolean;
 }
-
-const WORD = { 1: 'not scanned', 2: 'scanned', 3: 'expired' } as const;
 
 function when(instant: Date, timeZone: string): string {
   return `${instantToWallClock(instant, timeZone)} (${timeZone})`;
@@ -80,7 +79,7 @@ function actions(v: QrStatusView): types.Button[] {
 
 /** The live status message of one QR session, in every state. */
 export function qrStatusMessage(v: QrStatusView): SlackMessage {
-  const word = WORD[v.state];
+  const word = qrStateWord(v.state);
   const mark = escapeMrkdwn(truncate(v.mediaMark, 200));
   const checked = v.lastCheckedAt ? when(v.lastCheckedAt, v.timeZone) : 'not yet';
   const field = (label: string, value: string) => mrkdwn(`*${label}*\n${value}`, LIMITS.fieldText);

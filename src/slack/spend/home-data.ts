@@ -1,11 +1,8 @@
+import { qrStateWord } from '../../gateway/operations/qr-status.js';
 import type { Ledger } from '../../ledger/ledger.js';
-import type { QrState } from '../../store/database.js';
 import type { Store } from '../../store/open-store.js';
 import type { HomeData } from '../blocks/home-view.js';
 import { spendPeriod } from './period.js';
-
-/** The contract's words for the three QR states. */
-const QR_STATE_WORDS: Record<QrState, string> = { 1: 'not scanned', 2: 'scanned', 3: 'expired' };
 
 const LIVE_QR_LIMIT = 50;
 
@@ -38,7 +35,7 @@ export async function loadHomeData(
     recent,
     liveQr: sessions.map((s) => ({
       mediaMark: s.media_mark,
-      state: QR_STATE_WORDS[s.state] ?? `state ${s.state}`,
+      state: s.state >= 1 && s.state <= 3 ? qrStateWord(s.state) : `state ${s.state}`,
       channelId: s.channel_id,
       createdAt: new Date(Number(s.created_at)),
     })),
