@@ -26,6 +26,11 @@ export async function deliverPrivately(params: {
     });
     return;
   }
+  if (who.channelId === who.userId) {
+    // Asked from no channel (the global shortcut): the answer is a direct message.
+    await withSlackRateLimit(() => client.chat.postMessage({ channel: who.userId, ...message }));
+    return;
+  }
   try {
     await withSlackRateLimit(() =>
       client.chat.postEphemeral({ channel: who.channelId, user: who.userId, ...message }),

@@ -141,5 +141,27 @@ describe('the shop-orders filter button and the global shortcut', () => {
     const modal = await h.double.waitFor(() => h.double.views()[views], 5000);
     expect(modal.view.callback_id).toBe('qd_payorder_modal');
     expect(modal.user).toBe('U0SHORT');
+
+    // Submitted from no channel: the card arrives as a direct message, with no "could not post" note.
+    const before = h.double.messages().length;
+    await h.double.sendViewSubmission(h.events, {
+      viewId: modal.id,
+      user: 'U0SHORT',
+      values: v({
+        order_number: X.payOrder.paid.orderNumber,
+        merchant_num: X.payOrder.merchantNum,
+      }),
+    });
+    const dm = await h.double.waitFor(
+      () =>
+        h.double
+          .messages()
+          .slice(before)
+          .find((m) => /Paid/.test(m.text)),
+      5000,
+    );
+    expect(dm.ephemeral).toBe(false);
+    expect(dm.channel).toMatch(/^D/);
+    expect(dm.text).not.toMatch(/could not post/);
   });
 });
