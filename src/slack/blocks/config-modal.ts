@@ -7,6 +7,8 @@ export const CONFIG_CALLBACK = VIEW.config;
 
 /** `/querydesk config`: the workspace's daily budget and summary channel (admins only). */
 export function configModal(opts: {
+  /** Who the form was opened for, after the admin check: the submission must come from them. */
+  adminUserId: string;
   budget?: number;
   summaryChannel?: string;
   defaults: string;
@@ -32,6 +34,7 @@ export function configModal(opts: {
     title: plain('querydesk settings', LIMITS.viewTitle),
     submit: plain('Save'),
     close: plain('Cancel'),
+    private_metadata: JSON.stringify({ admin: opts.adminUserId }),
     blocks: [
       { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(opts.defaults, 3000) }] },
       numberInput({

@@ -35,6 +35,7 @@ export function openConfig(app: App, deps: AppDeps) {
     await app.client.views.open({
       trigger_id: a.triggerId,
       view: configModal({
+        adminUserId: a.userId,
         budget: await deps.dailyBudget(a.teamId),
         summaryChannel: await deps.summaryChannel(a.teamId),
         defaults: `Defaults from the environment: budget ${env === undefined ? 'unlimited' : `${env} points`}, summary channel ${deps.config.spendSummary.channel ? `<#${deps.config.spendSummary.channel}>` : 'none'}.`,
@@ -61,7 +62,9 @@ export function registerConfigView(app: App, deps: AppDeps): void {
       });
       return;
     }
-    if (!(await isAdmin(client, body.user.id))) {
+    // The form was opened only after the admin check, for this user: no Slack call before the ack.
+    const meta = JSON.parse(view.private_metadata || '{}') as { admin?: string };
+    if (meta.admin !== body.user.id) {
       await ack({
         response_action: 'errors',
         errors: { daily_budget: 'Only workspace admins can change these settings.' },
@@ -70,15 +73,25 @@ export function registerConfigView(app: App, deps: AppDeps): void {
     }
     await ack();
     const teamId = body.team?.id ?? view.team_id;
-    await saveWorkspaceSettings(deps.store.db, {
-      workspaceId: teamId,
-      dailyBudgetPoints: budgetText === '' ? null : Number(budgetText),
-      summaryChannel: channel,
-      now: deps.clock(),
-    });
-    deps.logger.info(
-      { team: teamId, user: body.user.id, budget: budgetText || null, channel },
-      'settings changed',
-    );
+    try {
+      await saveWorkspaceSettings(deps.store.db, {
+        workspaceId: teamId,
+        dailyBudgetPoints: budgetText === '' ? null : Number(budgetText),
+        summaryChannel: channel,
+        now: deps.clock(),
+      });
+      deps.logger.info(
+        { team: teamId, user: body.user.id, budget: budgetText || null, channel },
+        'settings changed',
+      );
+    } catch (err) {
+      deps.logger.error({ err, team: teamId }, 'settings not saved');
+      await client.chat
+        .postMessage({
+          channel: body.user.id,
+          text: 'Your querydesk settings could not be saved (the database did not answer). Nothing changed; try /querydesk config again in a moment.',
+        })
+        .catch((e) => deps.logger.warn({ err: e }, 'could not tell the admin'));
+    }
   });
 }
