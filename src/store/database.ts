@@ -88,6 +88,14 @@ export interface Database {
   summary_runs: SummaryRunsTable;
   workspace_settings: WorkspaceSettingsTable;
   installations: InstallationsTable;
+  shared_cache: SharedCacheTable;
+}
+
+export interface SharedCacheTable {
+  cache_key: string;
+  /** JSON, with Dates tagged so they come back as Dates. */
+  value: string;
+  expires_at: number;
 }
 
 export type StoreDialect = 'sqlite' | 'postgres';

@@ -10,6 +10,7 @@ const TABLES = [
   'installations',
   'ledger_entries',
   'qr_sessions',
+  'shared_cache',
   'summary_runs',
   'workspace_settings',
 ];
@@ -64,7 +65,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
       second.db,
     );
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial', '0002-qr-watch']);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial', '0002-qr-watch', '0003-shared-cache']);
   });
 
   it('lets two stores migrate the same new database at the same time', async () => {

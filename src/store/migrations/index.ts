@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { StoreDialect } from '../database.js';
 import { initialMigration } from './0001-initial.js';
 import { qrWatchMigration } from './0002-qr-watch.js';
+import { sharedCacheMigration } from './0003-shared-cache.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -11,6 +12,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialMigration(dialect),
     '0002-qr-watch': qrWatchMigration(),
+    '0003-shared-cache': sharedCacheMigration(),
   };
   return { getMigrations: async () => migrations };
 }
