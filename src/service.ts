@@ -12,12 +12,13 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
 import { type Sandbox, startSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
-import type { AppDeps, CachedResult } from './slack/deps.js';
+import type { AppDeps } from './slack/deps.js';
 import { registerListeners } from './slack/listeners.js';
-import { ResultCache } from './slack/result-cache.js';
+import { sharedResults } from './slack/shared-results.js';
 import { maybeWarnBudget } from './slack/spend/index.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
 import { openStore, type Store } from './store/index.js';
+import { createSharedCache } from './store/shared-cache.js';
 import { WorkTracker } from './work-tracker.js';
 
 export interface Querydesk {
@@ -61,6 +62,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const store: Store = await openStore(config.databaseUrl, { logger });
     cleanups.push(() => store.close());
     const ledger: Ledger = createLedger({ store, clock, logger });
+    const cache = createSharedCache(store.db, () => clock().getTime());
 
     let sandbox: Sandbox | undefined;
     let baseUrl = config.gateway.baseUrl;
@@ -146,7 +148,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       ledger,
       metrics,
       clock,
-      results: new ResultCache<CachedResult>(30 * 60_000),
+      results: sharedResults(cache),
+      cache,
       work,
       gatewayToken: async () => config.gateway.token ?? 'sandbox-token',
       dailyBudget: settings.dailyBudget,

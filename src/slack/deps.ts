@@ -4,19 +4,9 @@ import type { GatewayClient } from '../gateway/client.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/index.js';
+import type { SharedCache } from '../store/shared-cache.js';
 import type { WorkTracker } from '../work-tracker.js';
-import type { SlackMessage } from './blocks/message.js';
-import type { ResultCache } from './result-cache.js';
-
-/** A result already paid for, kept briefly so it can be shared or re-rendered for free. */
-export interface CachedResult {
-  /** Who asked and where: sharing posts to this channel. */
-  teamId: string;
-  userId: string;
-  channelId: string;
-  /** The same card, for the channel: no buttons that act on the asker's behalf. */
-  renderShared(sharedBy: string): SlackMessage;
-}
+import type { SharedResults } from './shared-results.js';
 
 /** Everything listeners and jobs need; built once in main.ts. */
 export interface AppDeps {
@@ -27,7 +17,9 @@ export interface AppDeps {
   ledger: Ledger;
   metrics: Metrics;
   clock: () => Date;
-  results: ResultCache<CachedResult>;
+  results: SharedResults;
+  /** Short-lived values every replica sees (paging queries, gateway pages bought). */
+  cache: SharedCache;
   /** Answers still being worked on after their ack; shutdown waits for them. */
   work: WorkTracker;
   /** The gateway access token for a workspace (one-workspace mode: GATEWAY_TOKEN). */

@@ -81,7 +81,7 @@ export function registerListeners(app: App, deps: QrDeps): void {
     async ({ ack, action, body, client }) => {
       await ack();
       deps.metrics.slackAcks.inc({ kind: 'action' });
-      const q = shopOrders.queryOf(action.value ?? '');
+      const q = await shopOrders.queryOf(action.value ?? '');
       await client.views.open({
         trigger_id: body.trigger_id,
         view: shopOrdersModal({

@@ -1,31 +1,37 @@
+import type { SharedCache } from '../store/shared-cache.js';
+
+/** How long a bought gateway page is reused: paging back and forth never pays for it twice. */
+export const PAGE_TTL_MS = 5 * 60_000;
+
 /**
- * Gateway pages already bought, by workspace and exact request, for a few minutes: paging back and
- * forth, sharing or retyping the same command never pays for the same page twice. Concurrent
- * requests for one key share one call; a failed call is not remembered.
+ * Gateway pages already bought, by workspace and exact request, in the shared cache so that no
+ * replica buys the same page again within PAGE_TTL_MS. Concurrent requests for one key in this
+ * process share one call; a failed call is not remembered.
  */
 export class PageCache<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();
+  private readonly loading = new Map<string, Promise<T>>();
 
   constructor(
-    private readonly ttlMs: number,
-    private readonly max = 2_000,
-    private readonly now: () => number = Date.now,
+    private readonly cache: SharedCache,
+    private readonly onError: (err: unknown) => void,
+    private readonly ttlMs = PAGE_TTL_MS,
   ) {}
 
   get(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.value;
-    const value = load();
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    return value;
+    const inFlight = this.loading.get(key);
+    if (inFlight) return inFlight;
+    const work = (async () => {
+      const hit = await this.cache.get<T>(`page:${key}`);
+      if (hit !== undefined) return hit;
+      const value = await load();
+      // Already paid for: a failed write costs a possible second purchase later, not this answer.
+      await this.cache.put(`page:${key}`, value, this.ttlMs).catch(this.onError);
+      return value;
+    })();
+    this.loading.set(key, work);
+    const forget = () => this.loading.delete(key);
+    work.then(forget, forget);
+    return work;
   }
 }
 

@@ -7,10 +7,11 @@ import { createLedger } from '../../src/ledger/ledger.js';
 import { createMetrics } from '../../src/metrics.js';
 import { createQrWatcher, type QrDeps, type QrWatcher } from '../../src/qr/index.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
-import type { AppDeps, CachedResult } from '../../src/slack/deps.js';
-import { ResultCache } from '../../src/slack/result-cache.js';
+import type { AppDeps } from '../../src/slack/deps.js';
+import { sharedResults } from '../../src/slack/shared-results.js';
 import type { StoreDialect } from '../../src/store/database.js';
 import type { Store } from '../../src/store/open-store.js';
+import { createSharedCache } from '../../src/store/shared-cache.js';
 import { WorkTracker } from '../../src/work-tracker.js';
 import { freshDatabase, type TestDatabase } from '../fakes/databases.js';
 import { startDoubleWithClient } from '../fakes/slack-double.js';
@@ -61,6 +62,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     });
     gateways.push(gateway);
     const ledger = createLedger({ store: db, clock, logger: silent });
+    const cache = createSharedCache(db.db);
     // As main.ts wires it: every charge and refund the client reports goes to the ledger.
     gateway.onCharge(async (e) => {
       await ledger.record({ ...e });
@@ -73,7 +75,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
       ledger,
       metrics: createMetrics(),
       clock,
-      results: new ResultCache<CachedResult>(60_000),
+      results: sharedResults(cache),
+      cache,
       work: new WorkTracker(),
       gatewayToken: async () => 'sandbox-token',
       dailyBudget: async () => undefined,

@@ -65,7 +65,11 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
       second.db,
     );
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial', '0002-qr-watch', '0003-shared-cache']);
+    expect(applied.rows.map((r) => r.name)).toEqual([
+      '0001-initial',
+      '0002-qr-watch',
+      '0003-shared-cache',
+    ]);
   });
 
   it('lets two stores migrate the same new database at the same time', async () => {

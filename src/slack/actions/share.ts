@@ -1,6 +1,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION } from '../blocks/ids.js';
 import { notice } from '../blocks/message.js';
+import { sharedCard } from '../blocks/shared-card.js';
 import { finish } from '../commands/slash.js';
 import type { AppDeps } from '../deps.js';
 import { withSlackRateLimit } from '../rate-limit.js';
@@ -13,7 +14,7 @@ export function registerShare(app: App, deps: AppDeps): void {
     async ({ ack, action, body, respond, client }) => {
       await ack();
       deps.metrics.slackAcks.inc({ kind: 'action' });
-      const cached = deps.results.get(action.value ?? '');
+      const cached = await deps.results.get(action.value ?? '');
       if (!cached) {
         await respond({
           response_type: 'ephemeral',
@@ -29,7 +30,10 @@ export function registerShare(app: App, deps: AppDeps): void {
       }
       const channel = body.channel?.id ?? cached.channelId;
       try {
-        const message = finish(deps, cached.renderShared(body.user.id));
+        const message = finish(
+          deps,
+          sharedCard(cached.card, body.user.id, deps.config.gateway.timeZone),
+        );
         await withSlackRateLimit(() => client.chat.postMessage({ channel, ...message }));
       } catch (err) {
         const code = slackErrorCode(err);

@@ -12,9 +12,6 @@ export async function runAccount(
 ): Promise<SlackMessage> {
   const answer = await query(deps, 'accountData', input, who);
   const timeZone = deps.config.gateway.timeZone;
-  const shareKey = deps.results.put({
-    ...who,
-    renderShared: (sharedBy) => accountCard(answer.data, { timeZone, sharedBy }),
-  });
+  const shareKey = await deps.results.put({ ...who, card: { kind: 'account', data: answer.data } });
   return accountCard(answer.data, { timeZone, shareKey });
 }

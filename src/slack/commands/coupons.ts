@@ -7,9 +7,10 @@ import { COUPONS_PER_SLACK_PAGE, couponsCard } from '../blocks/coupons-card.js';
 import { UserFacingError } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
+import { keyedStore } from '../keyed-store.js';
 import { PageCache, requestKey } from '../page-cache.js';
 import { query } from '../query.js';
-import { ResultCache } from '../result-cache.js';
+import { RESULT_TTL_MS } from '../shared-results.js';
 
 export interface CouponsArgs {
   sid: string;
@@ -60,8 +61,10 @@ function rowsOnPage(totals: number[], g: number, size: number): number[] {
 }
 
 export function createCoupons(deps: AppDeps) {
-  const pages = new PageCache<CouponPage>(5 * 60_000);
-  const queries = new ResultCache<CouponQuery>(30 * 60_000);
+  const pages = new PageCache<CouponPage>(deps.cache, (err) =>
+    deps.logger.warn({ err }, 'coupons page not cached'),
+  );
+  const queries = keyedStore<CouponQuery>(deps.cache, 'query:coupons', RESULT_TTL_MS);
   const timeZone = deps.config.gateway.timeZone;
 
   const fetchWindow = (q: CouponQuery, w: Window, g: number) => {
@@ -134,14 +137,7 @@ export function createCoupons(deps: AppDeps) {
       prevValue: human > 1 ? value(human - 1) : undefined,
       nextValue: human < totalPages ? value(human + 1) : undefined,
     };
-    const shareKey = deps.results.put({
-      ...q.who,
-      renderShared: (sharedBy) =>
-        couponsCard(
-          { ...view, prevValue: undefined, nextValue: undefined },
-          { timeZone, sharedBy },
-        ),
-    });
+    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'coupons', view } });
     return couponsCard(view, { timeZone, shareKey });
   }
 
@@ -166,10 +162,12 @@ export function createCoupons(deps: AppDeps) {
         args: { sid: args.sid, kind: args.kind, page: args.page, limit: args.limit, start, end },
         windows: splitWindows(start, end),
       };
-      return render(queries.put(q), q, 'first-of-gateway-page');
+      // Learn each window's total first, so the query kept for the paging buttons has them.
+      await merged(q, q.args.page);
+      return render(await queries.put(q), q, 'first-of-gateway-page');
     },
     async page(ref: CouponsRef, clicker: Asker): Promise<SlackMessage | undefined> {
-      const q = queries.get(ref.q);
+      const q = await queries.get(ref.q);
       if (!q) return undefined;
       return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
     },

@@ -38,17 +38,17 @@ export async function lookUpPayOrder(
 }
 
 /** The card for an order, remembered so "Share in channel" posts it without a new call. */
-export function payOrderMessage(
+export async function payOrderMessage(
   deps: AppDeps,
   order: PayOrder,
   args: PayOrderArgs,
   who: Asker,
-): SlackMessage {
+): Promise<SlackMessage> {
   const timeZone = deps.config.gateway.timeZone;
   const refreshValue = JSON.stringify({ o: args.orderNumber, m: args.merchantNum, k: args.kind });
-  const shareKey = deps.results.put({
+  const shareKey = await deps.results.put({
     ...who,
-    renderShared: (sharedBy) => payOrderCard(order, { timeZone, sharedBy, refreshValue }),
+    card: { kind: 'payOrder', order, refreshValue },
   });
   return payOrderCard(order, { timeZone, shareKey, refreshValue });
 }

@@ -2,9 +2,10 @@ import type { PunishmentPage, PunishmentsInput } from '../../gateway/operations/
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { punishmentsCard } from '../blocks/punishments-card.js';
 import type { AppDeps } from '../deps.js';
+import { keyedStore } from '../keyed-store.js';
 import { PageCache, requestKey } from '../page-cache.js';
 import { query } from '../query.js';
-import { ResultCache } from '../result-cache.js';
+import { RESULT_TTL_MS } from '../shared-results.js';
 
 export interface PunishmentsRef {
   q: string;
@@ -18,8 +19,10 @@ interface PunishmentQuery {
 
 /** /punishments: one gateway page per Slack page (page sizes stay within a message). */
 export function createPunishments(deps: AppDeps) {
-  const pages = new PageCache<PunishmentPage>(5 * 60_000);
-  const queries = new ResultCache<PunishmentQuery>(30 * 60_000);
+  const pages = new PageCache<PunishmentPage>(deps.cache, (err) =>
+    deps.logger.warn({ err }, 'punishments page not cached'),
+  );
+  const queries = keyedStore<PunishmentQuery>(deps.cache, 'query:punishments', RESULT_TTL_MS);
   const timeZone = deps.config.gateway.timeZone;
 
   async function render(qKey: string, q: PunishmentQuery, pageNo: number): Promise<SlackMessage> {
@@ -39,24 +42,17 @@ export function createPunishments(deps: AppDeps) {
       prevValue: pageNo > 1 ? value(pageNo - 1) : undefined,
       nextValue: pageNo < totalPages ? value(pageNo + 1) : undefined,
     };
-    const shareKey = deps.results.put({
-      ...q.who,
-      renderShared: (sharedBy) =>
-        punishmentsCard(
-          { ...view, prevValue: undefined, nextValue: undefined },
-          { timeZone, sharedBy },
-        ),
-    });
+    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'punishments', view } });
     return punishmentsCard(view, { timeZone, shareKey });
   }
 
   return {
     async run(input: PunishmentsInput, who: Asker): Promise<SlackMessage> {
       const q = { who, input };
-      return render(queries.put(q), q, input.page ?? 1);
+      return render(await queries.put(q), q, input.page ?? 1);
     },
     async page(ref: PunishmentsRef, clicker: Asker): Promise<SlackMessage | undefined> {
-      const q = queries.get(ref.q);
+      const q = await queries.get(ref.q);
       if (!q) return undefined;
       return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
     },

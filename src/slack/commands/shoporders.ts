@@ -8,9 +8,10 @@ import {
   totalSlackPages,
 } from '../blocks/shop-orders-card.js';
 import type { AppDeps } from '../deps.js';
+import { keyedStore } from '../keyed-store.js';
 import { PageCache, requestKey } from '../page-cache.js';
 import { query } from '../query.js';
-import { ResultCache } from '../result-cache.js';
+import { RESULT_TTL_MS } from '../shared-results.js';
 
 /** What the paging buttons carry: the remembered query and the Slack page to show. */
 export interface ShopOrdersRef {
@@ -27,8 +28,10 @@ const PER = SHOP_ORDERS_PER_SLACK_PAGE;
 
 /** Owns the memory of /shoporders: fetched gateway pages (5 min) and queries behind buttons (30 min). */
 export function createShopOrders(deps: AppDeps) {
-  const pages = new PageCache<ShopOrderPage>(5 * 60_000);
-  const queries = new ResultCache<ShopQuery>(30 * 60_000);
+  const pages = new PageCache<ShopOrderPage>(deps.cache, (err) =>
+    deps.logger.warn({ err }, 'shop-orders page not cached'),
+  );
+  const queries = keyedStore<ShopQuery>(deps.cache, 'query:shoporders', RESULT_TTL_MS);
   const timeZone = deps.config.gateway.timeZone;
 
   const fetchPage = (q: ShopQuery, gatewayPage: number) => {
@@ -62,14 +65,7 @@ export function createShopOrders(deps: AppDeps) {
       nextValue: humanPage < totalPages ? value(humanPage + 1) : undefined,
       filterValue: qKey,
     };
-    const shareKey = deps.results.put({
-      ...q.who,
-      renderShared: (sharedBy) =>
-        shopOrdersCard(
-          { ...view, prevValue: undefined, nextValue: undefined, filterValue: undefined },
-          { timeZone, sharedBy },
-        ),
-    });
+    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'shopOrders', view } });
     return shopOrdersCard(view, { timeZone, shareKey });
   }
 
@@ -77,18 +73,18 @@ export function createShopOrders(deps: AppDeps) {
     /** A new /shoporders: the human page N is the gateway's page N − 1, shown from its first Slack page. */
     async run(input: ShopOrdersInput, who: Asker): Promise<SlackMessage> {
       const q: ShopQuery = { who, input: { ...input, page: 0 } };
-      const qKey = queries.put(q);
+      const qKey = await queries.put(q);
       return render(qKey, q, input.page * slackPagesOf(input.pageSize, PER) + 1);
     },
     /** A paging button: the same query, another Slack page. Undefined when the query has expired. */
     async page(ref: ShopOrdersRef, clicker: Asker): Promise<SlackMessage | undefined> {
-      const q = queries.get(ref.q);
+      const q = await queries.get(ref.q);
       if (!q) return undefined;
       return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
     },
     /** The query behind a card, for the filter modal's initial values. */
-    queryOf(qKey: string): ShopOrdersInput | undefined {
-      return queries.get(qKey)?.input;
+    async queryOf(qKey: string): Promise<ShopOrdersInput | undefined> {
+      return (await queries.get(qKey))?.input;
     },
   };
 }

@@ -1,0 +1,21 @@
+import type { SharedCache } from '../store/shared-cache.js';
+import type { CardData } from './blocks/shared-card.js';
+import { type KeyedStore, keyedStore } from './keyed-store.js';
+
+/** A result already paid for, kept so it can be shared from any replica without a new call. */
+export interface CachedResult {
+  /** Who asked and where: sharing posts to this channel. */
+  teamId: string;
+  userId: string;
+  channelId: string;
+  card: CardData;
+}
+
+/** Results, paging queries: how long their buttons keep working. */
+export const RESULT_TTL_MS = 30 * 60_000;
+
+export type SharedResults = KeyedStore<CachedResult>;
+
+export function sharedResults(cache: SharedCache): SharedResults {
+  return keyedStore<CachedResult>(cache, 'result', RESULT_TTL_MS);
+}

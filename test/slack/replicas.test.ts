@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
+import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
+import { type BotHarness, startBot } from '../fakes/bot.js';
+import { TEST_POSTGRES_URL } from '../fakes/databases.js';
+
+const X = SANDBOX_EXAMPLES;
+const schema = `qd_replicas_${randomBytes(4).toString('hex')}`;
+const url = `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+let double: SlackDouble;
+let a: BotHarness;
+let b: BotHarness;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  double = await startSlackDouble();
+  a = await startBot({ DATABASE_URL: url }, {}, double);
+  b = await startBot({ DATABASE_URL: url }, {}, double);
+});
+
+afterAll(async () => {
+  await a?.stop();
+  await b?.stop();
+  await double?.close();
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+});
+
+const ephemerals = () => double.messages().filter((m) => m.ephemeral);
+const shopCalls = (h: BotHarness) =>
+  h.bot.sandbox!.requests().filter((r) => r.op === 'shopOrders').length;
+
+describe('two replicas behind one load balancer (shared PostgreSQL)', () => {
+  it('a button clicked on the other replica pages in place and shares, without buying the page again', async () => {
+    const before = ephemerals().length;
+    await double.sendCommand(a.events, {
+      command: '/shoporders',
+      text: `${X.shopOrders.ownerId} size=20`,
+      user: 'U0LB',
+    });
+    const card = await double.waitFor(() => ephemerals()[before], 8000);
+    expect(card.text).toMatch(/page 1 of 2/i);
+    expect(shopCalls(a)).toBe(1);
+
+    // "Next" lands on replica B: same query, same gateway page, no purchase at B's gateway.
+    await double.sendAction(b.events, {
+      actionId: 'qd_shoporders_page_next',
+      channel: card.channel,
+      messageTs: card.ts,
+      user: 'U0LB',
+    });
+    const paged = await double.waitFor(() => {
+      const m = double.messages().find((x) => x.ts === card.ts);
+      return m && /page 2 of 2/i.test(m.text) ? m : undefined;
+    }, 8000);
+    expect(paged.ts).toBe(card.ts);
+    expect(shopCalls(b)).toBe(0);
+
+    // "Share in channel" on B posts the card A built.
+    const publicBefore = double.messages().filter((m) => !m.ephemeral).length;
+    await double.sendAction(b.events, {
+      actionId: 'qd_share',
+      channel: paged.channel,
+      messageTs: paged.ts,
+      user: 'U0LB',
+    });
+    const shared = await double.waitFor(
+      () => double.messages().filter((m) => !m.ephemeral)[publicBefore],
+      8000,
+    );
+    expect(JSON.stringify(shared.blocks)).toContain('Shared by <@U0LB>');
+    expect(shopCalls(b)).toBe(0);
+  });
+});
