@@ -45,3 +45,10 @@ export function slackRetryAfter(err: unknown): number | undefined {
   const failure = slackFailure(err);
   return failure.kind === 'rate-limited' ? failure.retryAfterMs / 1000 : undefined;
 }
+
+/** A short label for metrics: the Slack error code, `rate_limited`, or `other`. */
+export function slackErrorKind(err: unknown): string {
+  const failure = slackFailure(err);
+  if (failure.kind === 'rate-limited') return 'rate_limited';
+  return failure.kind === 'other' ? 'other' : failure.error;
+}

@@ -60,6 +60,10 @@ describe('Slack rate limits', () => {
     expect(h.log.lines()).toContainEqual(
       expect.objectContaining({ msg: 'share failed', retryAfter: 120 }),
     );
+    const metrics = await (await fetch(`${h.base}/metrics`)).text();
+    expect(metrics).toMatch(
+      /querydesk_slack_api_errors_total\{method="chat.postMessage",error="rate_limited"\} 1/,
+    );
   });
 
   it('withSlackRateLimit retries once, and only rate-limit errors', async () => {

@@ -5,7 +5,12 @@ import { sharedCard } from '../blocks/shared-card.js';
 import { finish } from '../commands/slash.js';
 import type { AppDeps } from '../deps.js';
 import { withSlackRateLimit } from '../rate-limit.js';
-import { isUnreachableChannel, slackErrorCode, slackRetryAfter } from '../slack-errors.js';
+import {
+  isUnreachableChannel,
+  slackErrorCode,
+  slackErrorKind,
+  slackRetryAfter,
+} from '../slack-errors.js';
 
 /** "Share in channel": the same card, posted publicly with who shared it; no new gateway call. */
 export function registerShare(app: App, deps: AppDeps): void {
@@ -39,6 +44,7 @@ export function registerShare(app: App, deps: AppDeps): void {
         const code = slackErrorCode(err);
         const retryAfter = slackRetryAfter(err);
         deps.logger.warn({ err, channel, code, retryAfter }, 'share failed');
+        deps.metrics.slackErrors.inc({ method: 'chat.postMessage', error: slackErrorKind(err) });
         await respond({
           response_type: 'ephemeral',
           replace_original: false,

@@ -8,6 +8,7 @@ import { readModalValues } from '../blocks/modal-values.js';
 import { withSandboxNote } from '../blocks/sandbox-note.js';
 import { deliverPrivately } from '../deliver.js';
 import type { AppDeps } from '../deps.js';
+import { slackErrorKind } from '../slack-errors.js';
 
 export interface SlashDef<S extends z.ZodType> {
   spec: Command<S>;
@@ -102,6 +103,7 @@ async function work<S extends z.ZodType>(
     });
   } catch (err) {
     deps.logger.error({ err, command: def.spec.name }, 'could not deliver the answer');
+    deps.metrics.slackErrors.inc({ method: 'answer', error: slackErrorKind(err) });
   }
 }
 
