@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Ledger } from '../ledger/ledger.js';
+import { STALE_CLAIM_MS } from '../ledger/summary-claims.js';
 import { cronSchedule } from './schedule.js';
 import { type SummaryOutcome, type SummaryWorkspace, sendSummary } from './send-summary.js';
 
@@ -139,6 +140,8 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
       if (!missed) return;
       log.debug({ scheduledAt: missed.toISOString() }, 'checking the last scheduled summary');
       await track(catchUp(missed).catch(logFailure));
+      // A claim a crashed process left unsent becomes stale later: look once more after that.
+      later(STALE_CLAIM_MS + 60_000, () => void track(catchUp(missed).catch(logFailure)));
     },
     async stop() {
       running = false;

@@ -32,7 +32,7 @@ export async function claimSummary(
   if (row !== undefined) return true;
   const taken = await db
     .updateTable('summary_runs')
-    .set({ claimed_at: now.getTime() })
+    .set({ claimed_at: now.getTime(), late: key.late ? 1 : 0 })
     .where('workspace_id', '=', key.workspaceId)
     .where('period_key', '=', key.periodKey)
     .where('sent_at', 'is', null)

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DailySummaryJob } from '../../src/jobs/daily-summary.js';
 import type { Store } from '../../src/store/open-store.js';
 import { DIALECTS, freshStore, type TestDatabase } from '../fakes/databases.js';
@@ -77,6 +77,30 @@ describe.each(DIALECTS)('daily summary recovery on %s', (dialect) => {
 
     expect(await summaryRuns(fresh.store as Store)).toEqual([]);
     expect(posts(double)).toHaveLength(0);
+  });
+
+  it('a run claimed by a process that crashed before sending is sent once the claim goes stale', async () => {
+    const { store, double, job, time } = await setUp('2026-11-21T01:05:00Z');
+    // Another replica claimed 09:00 at 09:00 and died before posting.
+    const crashed = ledgerOn(store, () => new Date(NINE));
+    expect(await crashed.claimSummary({ workspaceId: 'T1', periodKey: NINE })).toBe(true);
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await job().start(); // 09:05: the claim is not stale yet
+      expect(posts(double)).toHaveLength(0);
+      time.set('2026-11-21T01:16:30Z');
+      await vi.advanceTimersByTimeAsync(11 * 60_000);
+      await vi.waitFor(() => expect(posts(double)).toHaveLength(1), { timeout: 5000 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(posts(double)[0]?.text).toMatch(/^Daily spend summary \(late\)/);
+    await vi.waitFor(
+      async () =>
+        expect(await summaryRuns(store)).toEqual([{ periodKey: NINE, late: true, sent: true }]),
+      { timeout: 5000 },
+    );
   });
 
   it('does not resend a run that was sent on time', async () => {
