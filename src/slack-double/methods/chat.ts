@@ -5,11 +5,16 @@ import type { DoubleMessage } from '../types.js';
 import { messageJson, permalink } from '../wire.js';
 import { messageContent, targetChannel } from './message-input.js';
 
-const postMessage: Method = ({ state, args }) => {
+/** A new bot message from chat.postMessage or chat.postEphemeral arguments. */
+function postBotMessage(
+  state: DoubleState,
+  args: Args,
+  how: { via: 'chat.postMessage' } | { via: 'chat.postEphemeral'; visibleTo: string },
+): DoubleMessage {
   const channel = targetChannel(state, args);
   const { text, blocks } = messageContent(args);
   if (!text && !blocks?.length && args.attachments === undefined) throw new ApiError('no_text');
-  const message = state.addMessage({
+  return state.addMessage({
     channel: channel.id,
     ts: state.nextTs(),
     user: state.id.botUserId,
@@ -17,33 +22,23 @@ const postMessage: Method = ({ state, args }) => {
     text: text ?? '',
     blocks: blocks ?? [],
     files: [],
-    ephemeral: false,
+    ephemeral: how.via === 'chat.postEphemeral',
+    ...(how.via === 'chat.postEphemeral' ? { visibleTo: how.visibleTo } : {}),
     threadTs: str(args, 'thread_ts'),
     edits: 0,
-    via: 'chat.postMessage',
+    via: how.via,
   });
-  return { channel: channel.id, ts: message.ts, message: messageJson(state, message) };
+}
+
+const postMessage: Method = ({ state, args }) => {
+  const message = postBotMessage(state, args, { via: 'chat.postMessage' });
+  return { channel: message.channel, ts: message.ts, message: messageJson(state, message) };
 };
 
 const postEphemeral: Method = ({ state, args }) => {
-  const channel = targetChannel(state, args);
+  targetChannel(state, args); // the channel is checked before the user, as before
   const user = required(args, 'user', 'user_not_found');
-  const { text, blocks } = messageContent(args);
-  if (!text && !blocks?.length && args.attachments === undefined) throw new ApiError('no_text');
-  const message = state.addMessage({
-    channel: channel.id,
-    ts: state.nextTs(),
-    user: state.id.botUserId,
-    botId: state.id.botId,
-    text: text ?? '',
-    blocks: blocks ?? [],
-    files: [],
-    ephemeral: true,
-    visibleTo: user,
-    threadTs: str(args, 'thread_ts'),
-    edits: 0,
-    via: 'chat.postEphemeral',
-  });
+  const message = postBotMessage(state, args, { via: 'chat.postEphemeral', visibleTo: user });
   return { message_ts: message.ts };
 };
 
