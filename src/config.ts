@@ -86,6 +86,7 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\/.+/, { message: 'must be redis://… or rediss://…' })
       .optional(),
   ),
+  REPLICAS: positiveInt('replicas').default(1),
   ENCRYPTION_KEY: optionalText.pipe(encryptionKey.optional()),
   SPEND_SUMMARY_CHANNEL: optionalText,
   SPEND_SUMMARY_CRON: cronPattern.default('0 9 * * *'),
@@ -119,6 +120,8 @@ export interface Config {
   };
   databaseUrl: string;
   redisUrl?: string;
+  /** Replicas sharing the gateway token: each keeps to 10/replicas while Redis is unreachable. */
+  replicas: number;
   encryptionKey?: Buffer;
   spendSummary: { channel?: string; cron: string; timeZone: string };
   dailyBudgetPoints?: number;
@@ -199,6 +202,7 @@ export function readConfig(env: Env): Config {
     gateway: { baseUrl: e.GATEWAY_BASE_URL, token: e.GATEWAY_TOKEN, timeZone: e.GATEWAY_TIMEZONE },
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    replicas: e.REPLICAS,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
     spendSummary: {
       channel: e.SPEND_SUMMARY_CHANNEL,

@@ -82,7 +82,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       logger,
       timeZone: config.gateway.timeZone,
       sandbox: !!sandbox,
-      limiter: createLimiter({ redisUrl: config.redisUrl }),
+      limiter: createLimiter({ redisUrl: config.redisUrl, replicas: config.replicas, logger }),
       onOutcome: (e) => {
         metrics.gatewayCalls.inc({ operation: e.operation, code: e.code });
         metrics.gatewayLatency.observe({ operation: e.operation }, e.durationMs / 1000);

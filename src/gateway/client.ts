@@ -6,7 +6,15 @@ import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './backoff.js';
 import type { CallContext, ChargeEvent, ChargeListener } from './charges.js';
 import { GatewayBusyError, GatewayInputError, GatewayTransportError } from './errors.js';
 import { type Interpreted, interpretAnswer } from './interpret.js';
-import { createLimiter, LimiterBusy, type OperationLimiter, type QueueDepth } from './limiter.js';
+import {
+  createLimiter,
+  LimiterBusy,
+  type LimiterState,
+  type OperationLimiter,
+  type Priority,
+  type QueueDepth,
+  type QueuedInfo,
+} from './limiter.js';
 import type { AnyOperationDef, OperationName } from './operation.js';
 import { operations } from './operations/index.js';
 import {
@@ -23,6 +31,14 @@ type In<K extends Name> = z.input<Ops[K]['input']>;
 type Out<K extends Name> = ReturnType<Ops[K]['parse']>;
 
 export type { CallContext, ChargeEvent, ChargeListener } from './charges.js';
+export type { Priority, QueuedInfo } from './limiter.js';
+
+export interface CallOptions {
+  /** Interactive (a person waits; the default) or background (watchers, exports). */
+  priority?: Priority;
+  /** Told once if the first attempt has to wait behind others for the gateway's rate. */
+  onQueued?: (info: QueuedInfo) => void;
+}
 
 export interface GatewayAnswer<T> {
   data: T;
@@ -58,8 +74,15 @@ export interface GatewayClient {
   readonly baseUrl: string;
   /** Applies the operation's rules; throws GatewayInputError, sends nothing. */
   validate<K extends Name>(op: K, input: In<K>): z.output<Ops[K]['input']>;
-  call<K extends Name>(op: K, input: In<K>, ctx: CallContext): Promise<GatewayAnswer<Out<K>>>;
+  call<K extends Name>(
+    op: K,
+    input: In<K>,
+    ctx: CallContext,
+    options?: CallOptions,
+  ): Promise<GatewayAnswer<Out<K>>>;
   depth(): Record<OperationName, QueueDepth>;
+  /** Whether the rate budget is shared through Redis, and whether Redis is answering. */
+  limiterState(): LimiterState;
   /** Whether the gateway answers HTTP at all (a free request to the base URL). */
   reachable(): Promise<boolean>;
   onCharge(listener: ChargeListener): () => void;
@@ -116,6 +139,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     op: K,
     input: In<K>,
     context: CallContext,
+    callOptions: CallOptions = {},
   ): Promise<GatewayAnswer<Out<K>>> {
     const requestId = context.requestId ?? randomUUID();
     const ctx = { ...context, requestId };
@@ -127,7 +151,13 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       const t0 = now();
       let result: Interpreted<Out<K>>;
       try {
-        const raw = await limiter.schedule(op, () =>
+        const schedule = {
+          op,
+          token: ctx.token,
+          priority: callOptions.priority,
+          onQueued: attempt === 1 ? callOptions.onQueued : undefined,
+        };
+        const raw = await limiter.schedule(schedule, (onSent) =>
           send({
             dispatcher,
             baseUrl: options.baseUrl,
@@ -138,6 +168,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
             token: ctx.token,
             requestId,
             timeouts,
+            onSent,
           }),
         );
         result = (await interpretAnswer({
@@ -151,8 +182,16 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         })) as Interpreted<Out<K>>;
       } catch (cause) {
         if (cause instanceof LimiterBusy) {
-          log.warn({ op, requestId, queued: cause.queued }, 'gateway queue full');
-          throw new GatewayBusyError({ operation: op, requestId, queued: cause.queued });
+          log.warn(
+            { op, requestId, queued: cause.queued, waitMs: cause.waitMs },
+            'gateway queue full',
+          );
+          throw new GatewayBusyError({
+            operation: op,
+            requestId,
+            queued: cause.queued,
+            waitMs: cause.waitMs,
+          });
         }
         if (!isTransportFailure(cause)) throw cause;
         result = new GatewayTransportError({
@@ -226,6 +265,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         QueueDepth
       >;
     },
+    limiterState: () => limiter.state(),
     async reachable() {
       try {
         const res = await request(options.baseUrl, {

@@ -230,11 +230,11 @@ export class GatewayBusyError extends GatewayError {
   readonly kind = 'busy';
   readonly retryable = false;
 
-  constructor(init: GatewayErrorInit & { queued: number }) {
+  constructor(init: GatewayErrorInit & { queued: number; waitMs: number }) {
     super({
       ...init,
-      meaning: `Too many ${init.operation} requests are already waiting (${init.queued} queued)`,
-      remedy: 'Try again in a few seconds',
+      meaning: `So many ${init.operation} requests are waiting (${init.queued} queued) that this one would wait about ${init.waitMs < 120_000 ? `${Math.ceil(init.waitMs / 1000)} s` : `${Math.round(init.waitMs / 60_000)} minutes`}`,
+      remedy: 'Try again in a few minutes',
     });
   }
 }

@@ -1,100 +1,259 @@
-import Bottleneck from 'bottleneck';
-import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { type Admit, createAdmission } from './admission.js';
+import { limitKey } from './limit-key.js';
 import type { OperationName } from './operation.js';
+import { SendWindow, type Ticket } from './send-window.js';
 
-/** The gateway allows 10 requests per second per operation. */
+/** The gateway allows 10 requests per second per operation (per access token). */
 export const GATEWAY_RATE_PER_SECOND = 10;
 /**
- * Starts of one operation are spaced at least this far apart: 10/s would be 100 ms; the extra
- * 10 % absorbs network jitter so the gateway never sees 11 arrivals inside one second.
+ * The window we count in is a little longer than the gateway's second: the spread of network
+ * delay between two requests must stay under this margin for the gateway to see ≤ 10 per second.
+ * 50 ms costs 5 % of the rate (about 9.5 requests/s at most).
  */
-export const MIN_SPACING_MS = Math.ceil((1000 / GATEWAY_RATE_PER_SECOND) * 1.1);
+export const JITTER_MARGIN_MS = 50;
+export const WINDOW_MS = 1000 + JITTER_MARGIN_MS;
+/** A command is refused only when its wait in the queue would be longer than this. */
+export const MAX_WAIT_MS = 5 * 60_000;
+/** While people wait, one admission in this many goes to background work that is waiting. */
+const BACKGROUND_TURN = 3;
+
+export type Priority = 'interactive' | 'background';
 
 export interface QueueDepth {
+  /** Waiting for their turn (both priorities). */
   queued: number;
   running: number;
+  interactive: number;
+  background: number;
+}
+
+export interface QueuedInfo {
+  /** Requests of the same operation and token that go before this one. */
+  ahead: number;
+  /** Estimated wait before this one is sent, from this replica's queue. */
+  etaMs: number;
+}
+
+export interface ScheduleOptions {
+  op: OperationName;
+  /** The gateway token the request is sent with; only its hash is kept. */
+  token: string;
+  priority?: Priority;
+  /** Told once, when the request has to wait behind others. */
+  onQueued?: (info: QueuedInfo) => void;
+}
+
+/** The job; it calls `sent()` when its request has left (later calls are ignored). */
+export type Job<T> = (sent: () => void) => Promise<T>;
+
+export interface LimiterState {
+  /** Redis configured: the budget is shared by every replica. */
+  shared: boolean;
+  /** Redis configured but unreachable: this replica keeps to `perReplicaLimit`. */
+  degraded: boolean;
+  replicas: number;
+  perReplicaLimit: number;
 }
 
 export interface OperationLimiter {
-  /** Runs `fn` when the operation's spacing allows; refuses with 'busy' past the queue bound. */
-  schedule<T>(op: OperationName, fn: () => Promise<T>): Promise<T>;
+  schedule<T>(options: ScheduleOptions, job: Job<T>): Promise<T>;
   depth(op: OperationName): QueueDepth;
+  state(): LimiterState;
   close(): Promise<void>;
 }
 
 export class LimiterBusy extends Error {
-  constructor(readonly queued: number) {
-    super(`queue full (${queued})`);
+  constructor(
+    readonly queued: number,
+    readonly waitMs: number,
+  ) {
+    super(`queue would wait ${Math.round(waitMs / 1000)} s (${queued} queued)`);
   }
 }
 
 export interface LimiterOptions {
-  maxQueued?: number;
-  /** When set, every replica shares one schedule per operation through Redis. */
+  /** Requests per window (default 10). */
+  limit?: number;
+  windowMs?: number;
+  maxWaitMs?: number;
+  /** When set, every replica shares one budget per (token, operation) through Redis. */
   redisUrl?: string;
   /** Key prefix in Redis, so test runs do not share state. */
   redisPrefix?: string;
-  spacingMs?: number;
+  /** How many replicas share the token: each keeps to limit/replicas while Redis is away. */
+  replicas?: number;
+  /** How long an admitted send may take to leave before it stops counting anyway (Redis). */
+  leaseMs?: number;
+  logger?: Logger;
+  now?: () => number;
+}
+
+interface Waiter {
+  background: boolean;
+  start(ticket: Ticket, member?: string): void;
+  fail(err: Error): void;
+}
+
+interface KeyQueue {
+  key: string;
+  op: OperationName;
+  interactive: Waiter[];
+  background: Waiter[];
+  running: number;
+  pumping: boolean;
+  sinceBackground: number;
+  backgroundBlockedUntil: number;
+  window: SendWindow;
+  wake?: () => void;
 }
 
 /**
- * One Bottleneck limiter per operation. Guarantee: starts of one operation are at least
- * `spacingMs` apart (a sliding-window bound, unlike a reservoir refilled each second), across all
- * replicas when Redis is used; other operations are never blocked by it.
+ * Guarantee: for one (token, operation), no window of `windowMs` holds more than `limit` sends,
+ * a send counting from its admission until one window after it was written to the socket; across
+ * replicas when Redis is used, and `limit / replicas` per replica while Redis is unreachable.
+ * Requests wait in a queue (interactive first, background never starved) rather than being
+ * refused, unless the wait would exceed `maxWaitMs`.
  */
 export function createLimiter(options: LimiterOptions = {}): OperationLimiter {
-  const maxQueued = options.maxQueued ?? 100;
-  const spacingMs = options.spacingMs ?? MIN_SPACING_MS;
-  const connection = options.redisUrl
-    ? new Bottleneck.IORedisConnection({
-        client: new Redis(options.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),
-      })
-    : undefined;
-  const limiters = new Map<OperationName, Bottleneck>();
+  const limit = options.limit ?? GATEWAY_RATE_PER_SECOND;
+  const windowMs = options.windowMs ?? WINDOW_MS;
+  const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+  const now = options.now ?? (() => performance.now());
+  const admission: Admit = createAdmission({ ...options, limit, windowMs, now });
+  const queues = new Map<string, KeyQueue>();
+  let closed = false;
 
-  const limiterFor = (op: OperationName): Bottleneck => {
-    let limiter = limiters.get(op);
-    if (!limiter) {
-      limiter = new Bottleneck({
-        minTime: spacingMs,
-        maxConcurrent: null,
-        ...(connection
-          ? {
-              id: `${options.redisPrefix ?? 'querydesk'}:gateway:${op}`,
-              datastore: 'ioredis',
-              connection,
-              clearDatastore: false,
-              timeout: 60_000,
-            }
-          : {}),
-      });
-      limiters.set(op, limiter);
+  const queueFor = (key: string, op: OperationName): KeyQueue => {
+    let q = queues.get(key);
+    if (!q) {
+      q = {
+        key,
+        op,
+        interactive: [],
+        background: [],
+        running: 0,
+        pumping: false,
+        sinceBackground: 0,
+        backgroundBlockedUntil: 0,
+        window: new SendWindow(windowMs),
+      };
+      queues.set(key, q);
     }
-    return limiter;
+    return q;
   };
 
-  const depth = (op: OperationName): QueueDepth => {
-    const limiter = limiters.get(op);
-    if (!limiter) return { queued: 0, running: 0 };
-    const c = limiter.counts();
-    // Bottleneck counts a job waiting for its minTime slot as RUNNING; only EXECUTING has started.
-    return {
-      queued: (c.RECEIVED ?? 0) + (c.QUEUED ?? 0) + (c.RUNNING ?? 0),
-      running: c.EXECUTING ?? 0,
-    };
-  };
+  const waitOn = (q: KeyQueue, ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        q.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      q.wake = done;
+    });
+
+  async function pump(q: KeyQueue): Promise<void> {
+    if (q.pumping) return;
+    q.pumping = true;
+    try {
+      while (!closed && q.interactive.length + q.background.length > 0) {
+        const peopleWait = q.interactive.length > 0;
+        const background =
+          q.background.length > 0 &&
+          (!peopleWait ||
+            (q.sinceBackground >= BACKGROUND_TURN - 1 && now() >= q.backgroundBlockedUntil));
+        const r = await admission.admit(q.key, q.window, background, peopleWait);
+        if (!r.ok) {
+          if (background && peopleWait) {
+            // Background has its half of the budget already: people go first meanwhile.
+            q.backgroundBlockedUntil = now() + r.waitMs;
+            q.sinceBackground = 0;
+            continue;
+          }
+          await waitOn(q, r.waitMs);
+          continue;
+        }
+        const waiter = (background ? q.background : q.interactive).shift();
+        q.sinceBackground = background ? 0 : q.sinceBackground + 1;
+        if (!waiter) {
+          admission.release(q.window, r.ticket, r.member);
+          continue;
+        }
+        waiter.start(r.ticket, r.member);
+      }
+    } finally {
+      q.pumping = false;
+    }
+  }
+
+  const currentLimit = () => admission.currentLimit();
 
   return {
-    schedule(op, fn) {
-      const { queued } = depth(op);
-      if (queued >= maxQueued) return Promise.reject(new LimiterBusy(queued));
-      return limiterFor(op).schedule(fn);
+    schedule<T>(o: ScheduleOptions, job: Job<T>): Promise<T> {
+      if (closed) return Promise.reject(new Error('limiter closed'));
+      const q = queueFor(limitKey(o.token, o.op), o.op);
+      const background = o.priority === 'background';
+      const ahead = background ? q.interactive.length + q.background.length : q.interactive.length;
+      const etaMs = Math.ceil((ahead * windowMs) / currentLimit());
+      if (etaMs > maxWaitMs) {
+        return Promise.reject(new LimiterBusy(q.interactive.length + q.background.length, etaMs));
+      }
+      return new Promise<T>((resolve, reject) => {
+        const waiter: Waiter = {
+          background,
+          fail: reject,
+          start(ticket, member) {
+            q.running++;
+            let left = false;
+            const sent = () => {
+              if (left) return;
+              left = true;
+              admission.confirm(q.key, q.window, ticket, member);
+              q.wake?.();
+            };
+            let result: Promise<T>;
+            try {
+              result = job(sent);
+            } catch (err) {
+              result = Promise.reject(err);
+            }
+            result
+              .finally(() => {
+                // Never written (or not seen leaving): it counts from now, to be safe.
+                sent();
+                q.running--;
+              })
+              .then(resolve, reject);
+          },
+        };
+        (background ? q.background : q.interactive).push(waiter);
+        if (ahead > 0 || q.pumping) o.onQueued?.({ ahead, etaMs });
+        void pump(q);
+      });
     },
-    depth,
+    depth(op) {
+      const d: QueueDepth = { queued: 0, running: 0, interactive: 0, background: 0 };
+      for (const q of queues.values()) {
+        if (q.op !== op) continue;
+        d.interactive += q.interactive.length;
+        d.background += q.background.length;
+        d.running += q.running;
+      }
+      d.queued = d.interactive + d.background;
+      return d;
+    },
+    state: () => admission.state(),
     async close() {
-      await Promise.all([...limiters.values()].map((l) => l.disconnect(false)));
-      limiters.clear();
-      if (connection) await connection.disconnect(false);
+      closed = true;
+      for (const q of queues.values()) {
+        q.wake?.();
+        for (const w of [...q.interactive, ...q.background]) w.fail(new Error('limiter closed'));
+        q.interactive = [];
+        q.background = [];
+      }
+      await admission.close();
     },
   };
 }

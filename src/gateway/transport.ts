@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher, FormData, request } from 'undici';
 import type { Encoding, WireObject, WireValue } from './operation.js';
+import { withSentSignal } from './sent-signal.js';
 
 export interface TransportTimeouts {
   connectMs: number;
@@ -73,6 +74,8 @@ export async function send(params: {
   token: string;
   requestId: string;
   timeouts: TransportTimeouts;
+  /** Called once the request has been written to the socket (it has left for the gateway). */
+  onSent?: () => void;
 }): Promise<RawResponse> {
   const { query, body, contentType } = encode(params.encoding, params.wire);
   const url = new URL(
@@ -87,16 +90,18 @@ export async function send(params: {
   };
   if (contentType) headers['content-type'] = contentType;
   try {
-    const res = await request(url, {
-      dispatcher: params.dispatcher,
-      method: params.method,
-      headers,
-      body,
-      headersTimeout: params.timeouts.headersMs,
-      bodyTimeout: params.timeouts.bodyMs,
-      // undici's own timers are coarse (about a second); this deadline is exact.
-      signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
-    });
+    const res = await withSentSignal(params.onSent, () =>
+      request(url, {
+        dispatcher: params.dispatcher,
+        method: params.method,
+        headers,
+        body,
+        headersTimeout: params.timeouts.headersMs,
+        bodyTimeout: params.timeouts.bodyMs,
+        // undici's own timers are coarse (about a second); this deadline is exact.
+        signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
+      }),
+    );
     const buf = Buffer.from(await res.body.arrayBuffer());
     return {
       status: res.statusCode,

@@ -28,7 +28,9 @@ export async function checkStatus(
   const later = (t: number) => Math.min(until, t + jittered(schedule, base, ctx.random));
   let patch: Partial<QrSessionRow>;
   try {
-    const answer = await query(deps, 'qrStatus', { sessionId: row.session_id }, who);
+    const answer = await query(deps, 'qrStatus', { sessionId: row.session_id }, who, {
+      priority: 'background',
+    });
     const t = deps.clock().getTime();
     const { status } = answer.data;
     const final = isFinalQrStatus(status);

@@ -1,4 +1,4 @@
-import type { GatewayAnswer } from '../gateway/client.js';
+import type { CallOptions, GatewayAnswer } from '../gateway/client.js';
 import type { InputOf, OutputOf } from '../gateway/operations/index.js';
 import { operations } from '../gateway/operations/index.js';
 import { instantToWallClock } from '../gateway/time.js';
@@ -17,6 +17,7 @@ export async function query<K extends Name>(
   op: K,
   input: InputOf<K>,
   who: Partial<Asker> & { teamId: string },
+  options: CallOptions = {},
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
   const budget = await deps.dailyBudget(who.teamId);
@@ -36,10 +37,10 @@ export async function query<K extends Name>(
     );
   }
   const token = await deps.gatewayToken(who.teamId);
-  return deps.gateway.call(op, input, {
-    token,
-    workspaceId: who.teamId,
-    userId: who.userId,
-    channelId: who.channelId,
-  });
+  return deps.gateway.call(
+    op,
+    input,
+    { token, workspaceId: who.teamId, userId: who.userId, channelId: who.channelId },
+    options,
+  );
 }

@@ -39,7 +39,7 @@ function envelope(code: number, data: unknown, msg = code === 0 ? 'ok' : 'failed
   return { code, msec: 12, msg, time: 1714528800, data };
 }
 
-function setup(opts: { maxQueued?: number; charges?: ChargeEvent[] } = {}) {
+function setup(opts: { charges?: ChargeEvent[] } = {}) {
   const agent = new MockAgent();
   agent.disableNetConnect();
   const pool = agent.get(BASE);
@@ -51,7 +51,7 @@ function setup(opts: { maxQueued?: number; charges?: ChargeEvent[] } = {}) {
     logger: log.logger,
     timeZone: 'Asia/Shanghai',
     dispatcher: agent,
-    limiter: createLimiter({ spacingMs: 0, maxQueued: opts.maxQueued }),
+    limiter: createLimiter({ limit: 1_000_000 }),
     sleep: async (ms) => {
       delays.push(ms);
     },
@@ -387,17 +387,18 @@ describe('gateway client: refusals before sending', () => {
     expect(current.agent.pendingInterceptors()).toEqual([]);
   });
 
-  it('refuses with "busy" once too many calls of one operation are queued', async () => {
-    current = setup({ maxQueued: 2 });
+  it('refuses with "busy" only once the wait in the queue would be too long', async () => {
+    current = setup();
     const slow = createGatewayClient({
       baseUrl: BASE,
       logger: current.log.logger,
       timeZone: 'UTC',
       dispatcher: current.agent,
-      limiter: createLimiter({ spacingMs: 1_000, maxQueued: 2 }),
+      // One send a second, and no wait longer than 1.5 s: two fit, three would wait too long.
+      limiter: createLimiter({ limit: 1, windowMs: 1_000, maxWaitMs: 1_500 }),
     });
     for (let i = 0; i < 2; i++) replyPay(current, 200, envelope(0, order));
-    // Five calls in one tick: two fit the queue bound, three are refused at once.
+    // Five calls in one tick: two fit the wait bound, three are refused at once.
     const calls = [1, 2, 3, 4, 5].map(() =>
       slow.call('payOrder', input, ctx).then(
         () => 'ok',
@@ -408,9 +409,9 @@ describe('gateway client: refusals before sending', () => {
     await slow.close();
     const busy = results.filter((r) => r instanceof GatewayBusyError);
     const ok = results.filter((r) => r === 'ok');
-    // The queue never grows past its bound: later calls are refused at once, not queued.
+    // The queue never grows past the wait it implies: later calls are refused at once, not queued.
     expect(busy).toHaveLength(3);
     expect(ok).toHaveLength(2);
-    expect((busy[0] as GatewayBusyError).meaning).toMatch(/already waiting/);
+    expect((busy[0] as GatewayBusyError).meaning).toMatch(/would wait about 2 s/);
   });
 });

@@ -57,7 +57,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       logger: silent,
       timeZone: config.gateway.timeZone,
       sandbox: true,
-      limiter: createLimiter({ spacingMs: 1, maxQueued: 1000 }),
+      limiter: createLimiter({ limit: 1_000_000 }),
       retry: { attempts: 1 },
     });
     gateways.push(gateway);

@@ -75,6 +75,7 @@ export async function statusMessage(deps: AppDeps): Promise<SlackMessage> {
     storeReady,
     mode: deps.config.mode,
     queues: deps.gateway.depth(),
+    limiter: deps.gateway.limiterState(),
   });
 }
 
