@@ -5,6 +5,7 @@ import { instantToWallClock } from '../gateway/time.js';
 import { UserFacingError } from './blocks/error-card.js';
 import type { Asker } from './blocks/message.js';
 import type { AppDeps } from './deps.js';
+import { queuedListener } from './queue-notice.js';
 
 type Name = keyof typeof operations;
 
@@ -41,6 +42,6 @@ export async function query<K extends Name>(
     op,
     input,
     { token, workspaceId: who.teamId, userId: who.userId, channelId: who.channelId },
-    options,
+    { onQueued: queuedListener(), ...options },
   );
 }

@@ -8,6 +8,7 @@ import { readModalValues } from '../blocks/modal-values.js';
 import { withSandboxNote } from '../blocks/sandbox-note.js';
 import { deliverPrivately } from '../deliver.js';
 import type { AppDeps } from '../deps.js';
+import { queueNotice } from '../queue-notice.js';
 import { slackErrorKind } from '../slack-errors.js';
 
 export interface SlashDef<S extends z.ZodType> {
@@ -87,8 +88,9 @@ async function work<S extends z.ZodType>(
   respond?: RespondFn,
 ): Promise<void> {
   let message: SlackMessage;
+  const queued = queueNotice(respond, (m) => finish(deps, m), deps.logger);
   try {
-    message = await def.run(deps, args, who, client);
+    message = await queued.run(() => def.run(deps, args, who, client));
   } catch (err) {
     deps.logger.warn({ err, command: def.spec.name, team: who.teamId }, 'command failed');
     message = errorCard(err, def.spec.usageLine);
@@ -99,6 +101,8 @@ async function work<S extends z.ZodType>(
       respond,
       who,
       message: finish(deps, message),
+      // The "Queued" notice, if one was shown, becomes the answer.
+      replace: await queued.settled(),
       logger: deps.logger,
     });
   } catch (err) {

@@ -1,0 +1,55 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RespondFn } from '@slack/bolt';
+import type { Logger } from 'pino';
+import type { QueuedInfo } from '../gateway/client.js';
+import { notice, type SlackMessage } from './blocks/message.js';
+
+/** A command expected to wait longer than this shows its place in the queue meanwhile. */
+export const QUEUE_NOTICE_AFTER_MS = 3_000;
+
+const listeners = new AsyncLocalStorage<(info: QueuedInfo) => void>();
+
+/** The words shown while a command waits for the gateway's rate. */
+export function queuedMessage(info: QueuedInfo): SlackMessage {
+  return notice(
+    `Queued — ${info.ahead} ahead, about ${Math.max(1, Math.round(info.etaMs / 1000))} s`,
+  );
+}
+
+/** For the gateway call being made now: whom to tell if it has to wait (undefined: nobody). */
+export function queuedListener(): ((info: QueuedInfo) => void) | undefined {
+  return listeners.getStore();
+}
+
+/**
+ * Runs a command's work; if one of its gateway calls will wait more than 3 s, posts one
+ * "Queued — N ahead, about S s" through the response_url (which allows 5 posts in 30 minutes,
+ * so never more than this one besides the answer). `shown()` then says the answer should replace
+ * it; `settled()` waits for the notice's own post so the answer never lands before it.
+ */
+export function queueNotice(
+  respond: RespondFn | undefined,
+  finish: (m: SlackMessage) => SlackMessage,
+  logger: Logger,
+) {
+  let posting: Promise<boolean> | undefined;
+  const onQueued = (info: QueuedInfo) => {
+    if (!respond || posting || info.etaMs <= QUEUE_NOTICE_AFTER_MS) return;
+    posting = respond({
+      ...finish(queuedMessage(info)),
+      response_type: 'ephemeral',
+      replace_original: false,
+    }).then(
+      () => true,
+      (err: unknown) => {
+        logger.warn({ err }, 'queue notice not posted');
+        return false;
+      },
+    );
+  };
+  return {
+    run: <T>(work: () => Promise<T>): Promise<T> => listeners.run(onQueued, work),
+    /** Whether the notice was posted (the answer then replaces it); waits for its post. */
+    settled: async (): Promise<boolean> => (posting ? posting : false),
+  };
+}
