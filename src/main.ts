@@ -1,5 +1,4 @@
 import { ConfigError, readConfig } from './config.js';
-import { startConsole } from './console/start-console.js';
 import { createLogger } from './logger.js';
 import { startQuerydesk } from './service.js';
 
@@ -49,7 +48,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   if (config.mode === 'console') {
-    started = startConsole(config, logger).then((local) => {
+    // The console, its page and the Slack double are loaded only in this mode.
+    started = import('./console/start-console.js').then(async ({ startConsole }) => {
+      const local = await startConsole(config, logger);
       // The one line a newcomer needs: where to click.
       console.log(
         `querydesk local console: ${local.url} (no Slack workspace needed; set SLACK_BOT_TOKEN to use Slack)`,

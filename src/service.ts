@@ -10,7 +10,7 @@ import { createDailySummaryJob } from './jobs/daily-summary.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
-import { type Sandbox, startSandbox } from './sandbox/index.js';
+import type { Sandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
 import { registerListeners } from './slack/listeners.js';
@@ -67,6 +67,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     let sandbox: Sandbox | undefined;
     let baseUrl = config.gateway.baseUrl;
     if (!baseUrl) {
+      // The sandbox and its seeded world are loaded only when no real gateway is configured.
+      const { startSandbox } = await import('./sandbox/index.js');
       sandbox = await startSandbox({
         port: 0,
         host: '127.0.0.1',

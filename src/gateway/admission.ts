@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { LimiterState } from './limiter.js';
 import type { SendWindow, Ticket } from './send-window.js';
@@ -51,32 +51,34 @@ export function createAdmission(o: {
   const replicas = Math.max(1, o.replicas ?? 1);
   const fallbackLimit = Math.max(1, Math.floor(o.limit / replicas));
   const log = o.logger?.child({ component: 'gateway-limiter' });
-  const redis = o.redisUrl
-    ? new Redis(o.redisUrl, {
-        // Fail fast while disconnected: the fallback takes over instead of commands piling up.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        commandTimeout: 1_000,
-        retryStrategy: (times) => Math.min(times * 200, 1_000),
-      })
-    : undefined;
-  redis?.on('error', () => {
-    // Connection errors surface as failed commands below; ioredis would print them otherwise.
-  });
-  const shared = redis
-    ? new SharedWindow({
-        redis,
-        prefix: o.redisPrefix ?? 'querydesk',
-        windowMs: o.windowMs,
-        leaseMs: o.leaseMs ?? LEASE_MS,
-      })
-    : undefined;
-  const firstReady = redis
-    ? Promise.race([
-        once(redis, 'ready').catch(() => undefined),
-        new Promise((r) => setTimeout(r, 2_000).unref()),
-      ])
-    : Promise.resolve();
+  let redis: Redis | undefined;
+  let shared: SharedWindow | undefined;
+  // ioredis is loaded only when REDIS_URL is set; the first admission waits (2 s at most) for
+  // the first connection, so a replica does not start out in its fallback share.
+  const firstReady = o.redisUrl ? connect(o.redisUrl) : Promise.resolve();
+  async function connect(url: string): Promise<void> {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(url, {
+      // Fail fast while disconnected: the fallback takes over instead of commands piling up.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 1_000,
+      retryStrategy: (times) => Math.min(times * 200, 1_000),
+    });
+    redis.on('error', () => {
+      // Connection errors surface as failed commands below; ioredis would print them otherwise.
+    });
+    shared = new SharedWindow({
+      redis,
+      prefix: o.redisPrefix ?? 'querydesk',
+      windowMs: o.windowMs,
+      leaseMs: o.leaseMs ?? LEASE_MS,
+    });
+    await Promise.race([
+      once(redis, 'ready').catch(() => undefined),
+      new Promise((r) => setTimeout(r, 2_000).unref()),
+    ]);
+  }
   let degraded = false;
   let graceUntil = 0;
   let seq = 0;
@@ -92,7 +94,7 @@ export function createAdmission(o: {
   };
 
   const localLimit = () =>
-    !redis || (!degraded && o.now() >= graceUntil) ? o.limit : fallbackLimit;
+    !o.redisUrl || (!degraded && o.now() >= graceUntil) ? o.limit : fallbackLimit;
   const halfOf = (n: number) => Math.max(1, Math.floor(n / 2));
 
   return {
@@ -142,16 +144,18 @@ export function createAdmission(o: {
     release(window, ticket) {
       window.confirm(ticket, o.now());
     },
-    currentLimit: () => (redis && degraded ? fallbackLimit : o.limit),
+    currentLimit: () => (o.redisUrl && degraded ? fallbackLimit : o.limit),
     state: () => ({
-      shared: !!redis,
+      shared: !!o.redisUrl,
       degraded,
       replicas,
-      perReplicaLimit: redis ? fallbackLimit : o.limit,
+      perReplicaLimit: o.redisUrl ? fallbackLimit : o.limit,
     }),
     async close() {
-      if (!redis) return;
-      await redis.quit().catch(() => redis.disconnect());
+      await firstReady;
+      const r = redis;
+      if (!r) return;
+      await r.quit().catch(() => r.disconnect());
     },
   };
 }

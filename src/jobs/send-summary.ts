@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import { renderSpendChart, type SpendChart } from '../ledger/chart.js';
+import type { SpendChart } from '../ledger/chart.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { summaryChartTitle, summaryMessage } from '../slack/blocks/summary-message.js';
 import { isUnreachableChannel, slackErrorCode } from '../slack/slack-errors.js';
@@ -62,10 +62,13 @@ export async function sendSummary(
       sandbox: deps.sandbox,
     });
     title = summaryChartTitle(content.data);
-    chart = await renderSpendChart(content.chart).catch((err: unknown) => {
-      log.warn({ err }, 'spend chart could not be drawn; sending the summary without it');
-      return undefined;
-    });
+    // The chart stack (Vega, resvg: about 30 MiB) is loaded the first time a summary is drawn.
+    chart = await import('../ledger/chart.js')
+      .then(({ renderSpendChart }) => renderSpendChart(content.chart))
+      .catch((err: unknown) => {
+        log.warn({ err }, 'spend chart could not be drawn; sending the summary without it');
+        return undefined;
+      });
     client = await deps.slack(ws.workspaceId);
     const message = summaryMessage(content.data);
     await client.chat.postMessage({ channel: ws.channelId, ...message, unfurl_links: false });

@@ -2,7 +2,6 @@ import { Kysely, Migrator, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, Db, StoreDialect } from './database.js';
 import { migrationProvider } from './migrations/index.js';
-import { createPostgresDialect } from './postgres.js';
 import { createSqliteDialect, withSqliteWriteLock } from './sqlite.js';
 
 export interface Store {
@@ -32,7 +31,8 @@ export async function openStore(url: string, opts: OpenStoreOptions = {}): Promi
     dialect:
       dialect === 'sqlite'
         ? createSqliteDialect(url)
-        : (await createPostgresDialect(url, opts.schema)).dialect,
+        : // pg is loaded only for a PostgreSQL URL.
+          (await (await import('./postgres.js')).createPostgresDialect(url, opts.schema)).dialect,
   });
   try {
     await migrate(db, dialect, opts);

@@ -1,5 +1,4 @@
 import type { App } from '@slack/bolt';
-import { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { type HelpEntry, helpCard } from '../blocks/help-card.js';
 import { escapeMrkdwn } from '../blocks/limits.js';
@@ -56,8 +55,9 @@ export function helpEntries(specs: CommandSpecs): HelpEntry[] {
   ];
 }
 
-function sandboxExamples(): string[] {
-  const x = SANDBOX_EXAMPLES;
+/** Loaded on first use: with a real gateway the sandbox is never loaded at all. */
+async function sandboxExamples(): Promise<string[]> {
+  const x = (await import('../../sandbox/examples.js')).SANDBOX_EXAMPLES;
   return [
     `/payorder ${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
     `/shoporders ${x.shopOrders.ownerId}`,
@@ -95,12 +95,10 @@ export function registerQuerydesk(
     deps.metrics.slackAcks.inc({ kind: 'command' });
     const sub = command.text.trim().toLowerCase();
     if (sub === '' || sub === 'help') {
+      const examples = deps.gateway.sandbox ? await sandboxExamples() : undefined;
       await ack({
         response_type: 'ephemeral',
-        ...finish(
-          deps,
-          helpCard(helpEntries(specs), deps.gateway.sandbox ? sandboxExamples() : undefined),
-        ),
+        ...finish(deps, helpCard(helpEntries(specs), examples)),
       });
       return;
     }
