@@ -1,12 +1,12 @@
-// `npm start`: compiles only when a source is newer than the last build, then runs the bot in
-// this same process (one Node start-up, not two).
+// `npm start`: compiles only when a source is newer than the last build (tsc rewrites every
+// output, so dist/main.js is as old as the build), then runs the bot in this same process.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const stamp = join(root, 'dist', '.build-stamp');
+const built = join(root, 'dist', 'main.js');
 
 /** The newest modification time under `dir` (files only). */
 function newest(dir) {
@@ -24,13 +24,12 @@ const inputs = Math.max(
     (f) => statSync(join(root, f)).mtimeMs,
   ),
 );
-if (!existsSync(stamp) || statSync(stamp).mtimeMs < inputs) {
+if (!existsSync(built) || statSync(built).mtimeMs < inputs) {
   process.stderr.write('querydesk: sources changed since the last build; compiling…\n');
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const built = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
+  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
     stdio: 'inherit',
   });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  if (run.status !== 0) process.exit(run.status ?? 1);
 }
-await import(pathToFileURL(join(root, 'dist', 'main.js')).href);
+await import(pathToFileURL(built).href);

@@ -70,7 +70,12 @@ describe('reconciliation with the gateway', () => {
     expect(report.byUser.map((u) => u.userId).sort()).toEqual(['U0A', 'U0B', 'U0C', 'U0Q']);
 
     // /spend tells the same number.
-    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
-    expect((ack.json as { text: string }).text).toContain(`${report.net} points`);
+    const before = h.double.messages().filter((m) => m.ephemeral).length;
+    await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
+    const card = await h.double.waitFor(
+      () => h.double.messages().filter((m) => m.ephemeral)[before],
+      5000,
+    );
+    expect(card.text).toContain(`${report.net} points`);
   }, 40_000);
 });

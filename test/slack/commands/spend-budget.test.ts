@@ -66,15 +66,22 @@ describe('budget warning', () => {
 
 describe('/spend', () => {
   it('shows exactly what the sandbox charged, net, by operation', async () => {
-    h = await startBot();
+    const bot = await startBot();
+    h = bot;
     await ask(h, '/shoporders', `${X.shopOrders.ownerId} size=10`);
     await ask(h, '/account', X.account.mediaMark);
     await ask(h, '/payorder', `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`);
     const charged = h.bot.sandbox!.ledger().charged;
     expect(charged).toBeGreaterThan(0);
 
-    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
-    const card = ack.json as { text: string; blocks: unknown[] };
+    const before = bot.double.messages().filter((m) => m.ephemeral).length;
+    // Acked at once (nothing read before the ack); the card follows through the response_url.
+    const ack = await bot.double.sendCommand(bot.events, { command: '/spend', text: 'today' });
+    expect(ack.status).toBe(200);
+    const card = await bot.double.waitFor(
+      () => bot.double.messages().filter((m) => m.ephemeral)[before],
+      5000,
+    );
     expect(card.text).toContain(`${charged} points`);
     expect(JSON.stringify(card.blocks)).toMatch(/Shop orders/);
   });
