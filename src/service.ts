@@ -10,6 +10,7 @@ import { createDailySummaryJob } from './jobs/daily-summary.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
+import { liveQrSessionCount, registerQueueGauges } from './queue-gauges.js';
 import type { Sandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
@@ -91,6 +92,10 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       },
     });
     cleanups.push(() => gateway.close());
+    registerQueueGauges(metrics.registry, {
+      queues: () => gateway.depth(),
+      liveQrSessions: () => liveQrSessionCount(store.db),
+    });
     const settings = workspaceSettings(store, config);
     const work = new WorkTracker();
     let slack: SlackRuntime | undefined;

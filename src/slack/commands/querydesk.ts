@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { liveQrSessionCount } from '../../queue-gauges.js';
 import { errorCard } from '../blocks/error-card.js';
 import { type HelpEntry, helpCard } from '../blocks/help-card.js';
 import { escapeMrkdwn } from '../blocks/limits.js';
@@ -69,13 +70,18 @@ async function sandboxExamples(): Promise<string[]> {
 }
 
 export async function statusMessage(deps: AppDeps): Promise<SlackMessage> {
-  const [reachable, storeReady] = await Promise.all([deps.gateway.reachable(), deps.store.ping()]);
+  const [reachable, storeReady, liveQrSessions] = await Promise.all([
+    deps.gateway.reachable(),
+    deps.store.ping(),
+    liveQrSessionCount(deps.store.db).catch(() => undefined),
+  ]);
   return statusCard({
     gateway: { reachable, sandbox: deps.gateway.sandbox, host: new URL(deps.gateway.baseUrl).host },
     storeReady,
     mode: deps.config.mode,
     queues: deps.gateway.depth(),
     limiter: deps.gateway.limiterState(),
+    liveQrSessions,
   });
 }
 
