@@ -87,6 +87,9 @@ async function work<S extends z.ZodType>(
   client: WebClient,
   respond?: RespondFn,
 ): Promise<void> {
+  // Requests already read from the network are acked before this work starts (under a burst
+  // the store reads and gateway set-up of earlier commands would otherwise delay their acks).
+  await new Promise<void>((resolve) => setImmediate(resolve));
   let message: SlackMessage;
   const queued = queueNotice(respond, (m) => finish(deps, m), deps.logger);
   try {
