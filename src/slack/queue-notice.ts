@@ -6,6 +6,12 @@ import { notice, type SlackMessage } from './blocks/message.js';
 
 /** A command expected to wait longer than this shows its place in the queue meanwhile. */
 export const QUEUE_NOTICE_AFTER_MS = 3_000;
+/**
+ * The notice is posted this long (plus up to as much again, at random) after the command was
+ * queued, not at once: under a burst, hundreds of posts at the moment of queueing would compete
+ * with the acks of the commands still arriving.
+ */
+const NOTICE_DELAY_MS = 1_000;
 
 const listeners = new AsyncLocalStorage<(info: QueuedInfo) => void>();
 
@@ -33,10 +39,15 @@ export function queueNotice(
   logger: Logger,
 ) {
   let posting: Promise<boolean> | undefined;
-  const onQueued = (info: QueuedInfo) => {
-    if (!respond || posting || info.etaMs <= QUEUE_NOTICE_AFTER_MS) return;
+  let timer: NodeJS.Timeout | undefined;
+  let done = false;
+  const post = (info: QueuedInfo, waitedMs: number) => {
+    if (done || !respond) return;
+    // Where it stands now: the estimate and the place both shrink as the queue moves.
+    const left = Math.max(0, info.etaMs - waitedMs);
+    const ahead = Math.round((info.ahead * left) / Math.max(1, info.etaMs));
     posting = respond({
-      ...finish(queuedMessage(info)),
+      ...finish(queuedMessage({ ahead, etaMs: left })),
       response_type: 'ephemeral',
       replace_original: false,
     }).then(
@@ -47,9 +58,21 @@ export function queueNotice(
       },
     );
   };
+  const onQueued = (info: QueuedInfo) => {
+    if (!respond || timer || info.etaMs <= QUEUE_NOTICE_AFTER_MS) return;
+    const delay = NOTICE_DELAY_MS * (1 + Math.random());
+    timer = setTimeout(() => post(info, delay), delay);
+  };
   return {
     run: <T>(work: () => Promise<T>): Promise<T> => listeners.run(onQueued, work),
-    /** Whether the notice was posted (the answer then replaces it); waits for its post. */
-    settled: async (): Promise<boolean> => (posting ? posting : false),
+    /**
+     * Called when the answer is ready: no notice is posted any more. Whether one was (the answer
+     * then replaces it); waits for its post.
+     */
+    settled: async (): Promise<boolean> => {
+      done = true;
+      clearTimeout(timer);
+      return posting ? posting : false;
+    },
   };
 }
