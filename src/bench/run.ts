@@ -1,13 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardRenderBench } from './card-render.js';
 import { gatewayThroughput } from './gateway-throughput.js';
 import { guarded } from './guard.js';
 import { ledgerBench } from './ledger-insert.js';
+import { loadBench } from './load-burst.js';
 import { qrLiveBench, qrScheduleBench } from './qr-checks.js';
 import { type BenchResult, benchReport, summaryLines, writeReport } from './report.js';
 import { slashAck } from './slash-ack.js';
 
-/** Each benchmark with the time it may take at most; together they stay well under 3 minutes. */
+/** Each benchmark with the time it may take at most; together about 6 minutes on 2 cores. */
 const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> }[] = [
   { name: 'gateway throughput', limitMs: 45_000, run: () => gatewayThroughput() },
   { name: 'slash command ack', limitMs: 45_000, run: () => slashAck() },
@@ -20,12 +23,26 @@ const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> 
     run: async () => [await ledgerBench('postgres')],
   },
   { name: 'card rendering', limitMs: 30_000, run: () => cardRenderBench() },
+  {
+    name: 'load through npm start (1 and 3 replicas)',
+    limitMs: 420_000,
+    run: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'qd-load-'));
+      try {
+        return await loadBench({ tmpDir: dir });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  },
 ];
 
 async function main(): Promise<number> {
   const t0 = performance.now();
   const results: BenchResult[] = [];
-  for (const b of SUITE) {
+  // `npm run bench -- load` runs only the benchmarks whose name contains "load".
+  const only = process.argv[2];
+  for (const b of SUITE.filter((s) => !only || s.name.includes(only))) {
     const s0 = performance.now();
     process.stdout.write(`running ${b.name}…`);
     results.push(...(await guarded(b.name, b.limitMs, b.run)));
