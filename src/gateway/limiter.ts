@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { type Admit, createAdmission } from './admission.js';
+import { type KeyQueue, newKeyQueue, pumpQueue, type Waiter } from './key-queue.js';
 import { limitKey } from './limit-key.js';
 import type { OperationName } from './operation.js';
-import { SendWindow, type Ticket } from './send-window.js';
 
 /** The gateway allows 10 requests per second per operation (per access token). */
 export const GATEWAY_RATE_PER_SECOND = 10;
@@ -15,9 +15,6 @@ export const JITTER_MARGIN_MS = 50;
 export const WINDOW_MS = 1000 + JITTER_MARGIN_MS;
 /** A command is refused only when its wait in the queue would be longer than this. */
 export const MAX_WAIT_MS = 5 * 60_000;
-/** While people wait, one admission in this many goes to background work that is waiting. */
-const BACKGROUND_TURN = 3;
-
 export type Priority = 'interactive' | 'background';
 
 export interface QueueDepth {
@@ -89,25 +86,6 @@ export interface LimiterOptions {
   now?: () => number;
 }
 
-interface Waiter {
-  background: boolean;
-  start(ticket: Ticket, member?: string): void;
-  fail(err: Error): void;
-}
-
-interface KeyQueue {
-  key: string;
-  op: OperationName;
-  interactive: Waiter[];
-  background: Waiter[];
-  running: number;
-  pumping: boolean;
-  sinceBackground: number;
-  backgroundBlockedUntil: number;
-  window: SendWindow;
-  wake?: () => void;
-}
-
 /**
  * Guarantee: for one (token, operation), no window of `windowMs` holds more than `limit` sends,
  * a send counting from its admission until one window after it was written to the socket; across
@@ -127,66 +105,12 @@ export function createLimiter(options: LimiterOptions = {}): OperationLimiter {
   const queueFor = (key: string, op: OperationName): KeyQueue => {
     let q = queues.get(key);
     if (!q) {
-      q = {
-        key,
-        op,
-        interactive: [],
-        background: [],
-        running: 0,
-        pumping: false,
-        sinceBackground: 0,
-        backgroundBlockedUntil: 0,
-        window: new SendWindow(windowMs),
-      };
+      q = newKeyQueue(key, op, windowMs);
       queues.set(key, q);
     }
     return q;
   };
-
-  const waitOn = (q: KeyQueue, ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        q.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      q.wake = done;
-    });
-
-  async function pump(q: KeyQueue): Promise<void> {
-    if (q.pumping) return;
-    q.pumping = true;
-    try {
-      while (!closed && q.interactive.length + q.background.length > 0) {
-        const peopleWait = q.interactive.length > 0;
-        const background =
-          q.background.length > 0 &&
-          (!peopleWait ||
-            (q.sinceBackground >= BACKGROUND_TURN - 1 && now() >= q.backgroundBlockedUntil));
-        const r = await admission.admit(q.key, q.window, background, peopleWait);
-        if (!r.ok) {
-          if (background && peopleWait) {
-            // Background has its half of the budget already: people go first meanwhile.
-            q.backgroundBlockedUntil = now() + r.waitMs;
-            q.sinceBackground = 0;
-            continue;
-          }
-          await waitOn(q, r.waitMs);
-          continue;
-        }
-        const waiter = (background ? q.background : q.interactive).shift();
-        q.sinceBackground = background ? 0 : q.sinceBackground + 1;
-        if (!waiter) {
-          admission.release(q.window, r.ticket, r.member);
-          continue;
-        }
-        waiter.start(r.ticket, r.member);
-      }
-    } finally {
-      q.pumping = false;
-    }
-  }
+  const pump = (q: KeyQueue) => pumpQueue(q, { admission, now, closed: () => closed });
 
   const currentLimit = () => admission.currentLimit();
 
