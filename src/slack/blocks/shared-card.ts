@@ -14,6 +14,8 @@ export type CardData =
   | { kind: 'punishments'; view: PunishmentsView }
   | { kind: 'account'; data: AccountData };
 
+export type CardKind = CardData['kind'];
+
 /** The card as shared into a channel: who shared it, and no buttons that act for the asker. */
 export function sharedCard(card: CardData, sharedBy: string, timeZone: string): SlackMessage {
   const opts = { timeZone, sharedBy };

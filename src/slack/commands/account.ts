@@ -1,8 +1,13 @@
-import type { AccountDataInput } from '../../gateway/operations/account-data.js';
+import { z } from 'zod';
+import { AccountDataInput } from '../../gateway/operations/account-data.js';
 import { accountCard } from '../blocks/account-card.js';
+import { accountModal } from '../blocks/account-modal.js';
+import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../query.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
 
 /** /account: operation 2 by media mark, phone or session id. */
 export async function runAccount(
@@ -15,3 +20,30 @@ export async function runAccount(
   const shareKey = await deps.results.put({ ...who, card: { kind: 'account', data: answer.data } });
   return accountCard(answer.data, { timeZone, shareKey });
 }
+
+export const account = lookupCommand({
+  name: '/account',
+  usage: '<media_mark> | phone=N | session=ID (combinable)',
+  description: 'Account analytics (7-day stats, fans, distributions)',
+  help: 'Account analytics: 7-day stats, fans, distributions.',
+  example: (x) => x.account.mediaMark,
+  positionals: ['media_mark'],
+  options: ['phone', 'session'],
+  schema: () =>
+    z
+      .object({ media_mark: text.optional(), phone: text.optional(), session: text.optional() })
+      .transform((a, ctx) =>
+        check(
+          AccountDataInput,
+          { mediaMark: a.media_mark, phone: a.phone, sessionId: a.session },
+          ctx,
+          { mediaMark: 'media_mark', sessionId: 'session' },
+        ),
+      ),
+  modal: {
+    callbackId: VIEW.account,
+    build: (privateMetadata) => accountModal({ privateMetadata }),
+  },
+  card: 'account',
+  run: (deps, input, who) => runAccount(deps, input, who),
+});

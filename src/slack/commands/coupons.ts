@@ -1,16 +1,29 @@
+import { z } from 'zod';
 import {
   COUPON_WINDOW_MAX_MS,
   type CouponKind,
   type CouponPage,
+  CouponsInput,
 } from '../../gateway/operations/coupons.js';
+import { dayArg, wholeNumber } from '../args.js';
 import { COUPONS_PER_SLACK_PAGE, couponsCard } from '../blocks/coupons-card.js';
+import { couponsModal } from '../blocks/coupons-modal.js';
 import { UserFacingError } from '../blocks/error-card.js';
+import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { keyedStore } from '../keyed-store.js';
 import { PageCache, requestKey } from '../page-cache.js';
+import { perDeps } from '../per-deps.js';
 import { query } from '../query.js';
 import { RESULT_TTL_MS } from '../shared-results.js';
+import { type PageRef, pageRefValue } from '../values.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
+
+/** Longest coupon window one command may ask for: at most five 7-day gateway calls. */
+export const COUPON_MAX_DAYS = 35;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CouponsArgs {
   sid: string;
@@ -19,11 +32,6 @@ export interface CouponsArgs {
   end?: Date;
   page: number;
   limit: number;
-}
-
-export interface CouponsRef {
-  q: string;
-  p: number;
 }
 
 interface Window {
@@ -123,7 +131,7 @@ export function createCoupons(deps: AppDeps) {
       (a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0),
     );
     const s = human - firstOf(g);
-    const value = (p: number) => JSON.stringify({ q: qKey, p } satisfies CouponsRef);
+    const value = (p: number) => pageRefValue({ q: qKey, p });
     const view = {
       sid: q.args.sid,
       kind: q.args.kind,
@@ -166,7 +174,7 @@ export function createCoupons(deps: AppDeps) {
       await merged(q, q.args.page);
       return render(await queries.put(q), q, 'first-of-gateway-page');
     },
-    async page(ref: CouponsRef, clicker: Asker): Promise<SlackMessage | undefined> {
+    async page(ref: PageRef, clicker: Asker): Promise<SlackMessage | undefined> {
       const q = await queries.get(ref.q);
       if (!q) return undefined;
       return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
@@ -175,3 +183,76 @@ export function createCoupons(deps: AppDeps) {
 }
 
 export type Coupons = ReturnType<typeof createCoupons>;
+
+/** This app's /coupons memory, shared by the command and its paging. */
+export const couponsOf = perDeps(createCoupons);
+
+export const coupons = lookupCommand({
+  name: '/coupons',
+  usage: '<sid> [kind=takeout|flash] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [page=N] [size=1..1000]',
+  description: 'Delivery coupons claimed through a channel id',
+  help: 'Delivery coupons claimed through a channel id; windows over 7 days are split.',
+  example: (x) => x.coupons.sid,
+  positionals: ['sid'],
+  options: ['kind', 'from', 'to', 'page', 'size'],
+  schema: (timeZone) => {
+    const day = dayArg(timeZone);
+    return z
+      .object({
+        sid: text,
+        kind: text.optional(),
+        from: day.optional(),
+        to: day.optional(),
+        page: wholeNumber(1).optional(),
+        size: wholeNumber(0).optional(),
+      })
+      .transform((a, ctx) => {
+        // Default window: the last 7 days up to now (filled in by the caller's clock when absent).
+        const start = a.from?.start;
+        // `to` is inclusive, and the gateway's window includes its end: the day's last second.
+        const end = a.to ? new Date(a.to.end.getTime() - 1000) : undefined;
+        if (start && end && end.getTime() - start.getTime() > COUPON_MAX_DAYS * DAY_MS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['to'],
+            message: `the window may be at most ${COUPON_MAX_DAYS} days (${Math.ceil(COUPON_MAX_DAYS / 7)} paid gateway calls)`,
+          });
+          return z.NEVER;
+        }
+        if (start && end && end <= start) {
+          ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+          return z.NEVER;
+        }
+        // The per-call rules (sid, kind, page, size) checked on a window that is surely valid;
+        // each real ≤ 7-day window is validated again by the client before it is sent.
+        const probe = check(
+          CouponsInput,
+          {
+            sid: a.sid,
+            kind: a.kind,
+            start: new Date(0),
+            end: new Date(DAY_MS),
+            page: a.page,
+            limit: a.size,
+          },
+          ctx,
+          { kind: 'kind', limit: 'size', start: 'from', end: 'to' },
+        );
+        if (probe === z.NEVER) return z.NEVER;
+        return {
+          sid: probe.sid,
+          kind: probe.kind,
+          start,
+          end,
+          page: probe.page,
+          limit: probe.limit,
+        };
+      });
+  },
+  modal: {
+    callbackId: VIEW.coupons,
+    build: (privateMetadata) => couponsModal({ privateMetadata }),
+  },
+  card: 'coupons',
+  run: (deps, args, who) => couponsOf(deps).run(args, who),
+});

@@ -1,10 +1,20 @@
+import { z } from 'zod';
 import { GatewayApiError } from '../../gateway/errors.js';
-import type { PayOrder, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
+import {
+  type PayOrder,
+  PayOrderInput,
+  PayOrderNumberKind,
+} from '../../gateway/operations/pay-order.js';
 import { UserFacingError } from '../blocks/error-card.js';
+import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
+import { payOrderModal } from '../blocks/pay-order-modal.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../query.js';
+import { refreshPayOrderValue } from '../values.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
 
 export interface PayOrderArgs {
   orderNumber: string;
@@ -45,7 +55,7 @@ export async function payOrderMessage(
   who: Asker,
 ): Promise<SlackMessage> {
   const timeZone = deps.config.gateway.timeZone;
-  const refreshValue = JSON.stringify({ o: args.orderNumber, m: args.merchantNum, k: args.kind });
+  const refreshValue = refreshPayOrderValue(args);
   const shareKey = await deps.results.put({
     ...who,
     card: { kind: 'payOrder', order, refreshValue },
@@ -61,3 +71,37 @@ export async function runPayOrder(
   const { order, kind } = await lookUpPayOrder(deps, args, who);
   return payOrderMessage(deps, order, { ...args, kind }, who);
 }
+
+/** `/payorder`: operation 6 (free), platform number first unless `type=` says which. */
+export const payorder = lookupCommand({
+  name: '/payorder',
+  usage: '<order_number> <merchant_num> [type=platform|merchant]',
+  description: 'Payment order by platform or merchant-defined number (free)',
+  help: 'Payment order by platform or merchant-defined number (free).',
+  example: (x) => `${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
+  positionals: ['order_number', 'merchant_num'],
+  options: ['type'],
+  schema: () =>
+    z
+      .object({
+        order_number: text,
+        merchant_num: text,
+        type: z
+          .enum(['platform', 'merchant'], { error: 'type must be platform or merchant' })
+          .optional(),
+      })
+      .transform((a, ctx) =>
+        check(
+          PayOrderInput.extend({ kind: PayOrderNumberKind.optional() }),
+          { orderNumber: a.order_number, merchantNum: a.merchant_num, kind: a.type },
+          ctx,
+          { orderNumber: 'order_number', merchantNum: 'merchant_num', kind: 'type' },
+        ),
+      ),
+  modal: {
+    callbackId: VIEW.payOrder,
+    build: (privateMetadata) => payOrderModal({ privateMetadata }),
+  },
+  card: 'payOrder',
+  run: (deps, args, who) => runPayOrder(deps, args, who),
+});

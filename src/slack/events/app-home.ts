@@ -1,11 +1,11 @@
-import type { App } from '@slack/bolt';
 import { homeView } from '../blocks/home-view.js';
-import type { AppDeps } from '../deps.js';
 import { loadHomeData } from '../spend/index.js';
+import type { EventDef } from './event.js';
 
 /** The Home tab: spend today and this week, the budget, the last queries, live QR sessions. */
-export function registerAppHome(app: App, deps: AppDeps): void {
-  app.event('app_home_opened', async ({ event, body, client }) => {
+export const appHomeOpened: EventDef<'app_home_opened'> = {
+  event: 'app_home_opened',
+  async handle({ event, body, client }, deps) {
     if (event.tab && event.tab !== 'home') return;
     const teamId = (body as { team_id?: string }).team_id ?? '';
     const timeZone = deps.config.spendSummary.timeZone;
@@ -18,5 +18,5 @@ export function registerAppHome(app: App, deps: AppDeps): void {
         sandbox: deps.gateway.sandbox,
       }),
     });
-  });
-}
+  },
+};
