@@ -1,5 +1,6 @@
 import { notice } from '../blocks/message.js';
-import { sharedCard } from '../blocks/shared-card.js';
+import type { ShareableCard } from '../commands/command.js';
+import { COMMAND_LIST } from '../commands/index.js';
 import { finish } from '../finish.js';
 import { withSlackRateLimit } from '../rate-limit.js';
 import {
@@ -15,6 +16,11 @@ import { tell } from './action.js';
 const TOO_OLD =
   'This result is too old to share (results are kept for 30 minutes). Run the command again to share a fresh one.';
 
+function cardOwner(kind: string): ShareableCard | undefined {
+  for (const c of COMMAND_LIST) if (c.kind === 'lookup' && c.card?.kind === kind) return c.card;
+  return undefined;
+}
+
 /** "Share in channel": the same card, posted publicly with who shared it; no new gateway call. */
 export const share = (actionId: string): ActionDef => ({
   actionIds: [actionId],
@@ -23,13 +29,13 @@ export const share = (actionId: string): ActionDef => ({
     const key = readStoreKey(action.value);
     if (!key) return tell(args, deps, notice(OUT_OF_DATE));
     const cached = await deps.results.get(key);
-    if (!cached) return tell(args, deps, notice(TOO_OLD));
+    // A card from a command this version no longer has is as good as expired.
+    const owner = cached && cardOwner(cached.card.kind);
+    if (!cached || !owner) return tell(args, deps, notice(TOO_OLD));
     const channel = body.channel?.id ?? cached.channelId;
     try {
-      const message = finish(
-        deps,
-        sharedCard(cached.card, body.user.id, deps.config.gateway.timeZone),
-      );
+      const opts = { timeZone: deps.config.gateway.timeZone, sharedBy: body.user.id };
+      const message = finish(deps, owner.shared(cached.card, opts));
       await withSlackRateLimit(() => client.chat.postMessage({ channel, ...message }));
     } catch (err) {
       const code = slackErrorCode(err);

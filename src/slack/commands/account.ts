@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountDataInput } from '../../gateway/operations/account-data.js';
+import { type AccountData, AccountDataInput } from '../../gateway/operations/account-data.js';
 import { accountCard } from '../blocks/account-card.js';
 import { accountModal } from '../blocks/account-modal.js';
 import { VIEW } from '../blocks/ids.js';
@@ -9,6 +9,11 @@ import { query } from '../query.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 
+type AccountCard = {
+  kind: 'account';
+  data: AccountData;
+};
+
 /** /account: operation 2 by media mark, phone or session id. */
 export async function runAccount(
   deps: AppDeps,
@@ -17,7 +22,8 @@ export async function runAccount(
 ): Promise<SlackMessage> {
   const answer = await query(deps, 'accountData', input, who);
   const timeZone = deps.config.gateway.timeZone;
-  const shareKey = await deps.results.put({ ...who, card: { kind: 'account', data: answer.data } });
+  const card: AccountCard = { kind: 'account', data: answer.data };
+  const shareKey = await deps.results.put({ ...who, card });
   return accountCard(answer.data, { timeZone, shareKey });
 }
 
@@ -44,6 +50,9 @@ export const account = lookupCommand({
     callbackId: VIEW.account,
     build: (privateMetadata) => accountModal({ privateMetadata }),
   },
-  card: 'account',
+  card: {
+    kind: 'account',
+    shared: (c: AccountCard, opts) => accountCard(c.data, opts),
+  },
   run: (deps, input, who) => runAccount(deps, input, who),
 });

@@ -3,19 +3,11 @@ import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
 import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
-import type { CardKind } from '../blocks/shared-card.js';
 import type { SlackDeps } from '../context.js';
+import type { StoredCard } from '../shared-results.js';
 
-/** Every slash command the app answers; `commands/index.ts` must hold one object per name. */
-export type CommandName =
-  | '/payorder'
-  | '/shoporders'
-  | '/qr'
-  | '/account'
-  | '/coupons'
-  | '/punishments'
-  | '/spend'
-  | '/querydesk';
+/** A slash command's name; the registry in `commands/index.ts` lists the app's. */
+export type CommandName = `/${string}`;
 
 /** What every command says about itself: written once, read by help, console and manifest test. */
 interface Described<N extends CommandName> {
@@ -50,10 +42,18 @@ export interface LookupCommand<N extends CommandName, S extends z.ZodType> exten
   /** The argument schema; dates are read in `timeZone` (GATEWAY_TIMEZONE). */
   schema(timeZone: string): S;
   modal?: CommandModal;
-  /** The card it answers with (what "Share in channel" renders again), or none. */
-  card: CardKind | 'none';
+  /** The card "Share in channel" posts again from what was stored; absent: nothing to share. */
+  card?: ShareableCard;
   /** The work after the ack. */
   run(deps: SlackDeps, args: z.output<S>, who: Asker, client: WebClient): Promise<SlackMessage>;
+}
+
+/** How a command's stored card is drawn again for the channel. */
+export interface ShareableCard<C extends StoredCard = StoredCard> {
+  /** The `kind` its stored cards carry. */
+  kind: C['kind'];
+  /** The card as shared: who shared it, and no buttons that act for the asker. */
+  shared(card: C, opts: { timeZone: string; sharedBy: string }): SlackMessage;
 }
 
 /** A command with its own flow (subcommands, an answer in the ack). */

@@ -6,7 +6,7 @@ import {
   CouponsInput,
 } from '../../gateway/operations/coupons.js';
 import { dayArg, wholeNumber } from '../args.js';
-import { COUPONS_PER_SLACK_PAGE, couponsCard } from '../blocks/coupons-card.js';
+import { COUPONS_PER_SLACK_PAGE, type CouponsView, couponsCard } from '../blocks/coupons-card.js';
 import { couponsModal } from '../blocks/coupons-modal.js';
 import { UserFacingError } from '../blocks/error-card.js';
 import { VIEW } from '../blocks/ids.js';
@@ -38,6 +38,11 @@ interface Window {
   start: Date;
   end: Date;
 }
+
+type CouponsCard = {
+  kind: 'coupons';
+  view: CouponsView;
+};
 
 interface CouponQuery {
   who: Asker;
@@ -145,7 +150,8 @@ export function createCoupons(deps: AppDeps) {
       prevValue: human > 1 ? value(human - 1) : undefined,
       nextValue: human < totalPages ? value(human + 1) : undefined,
     };
-    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'coupons', view } });
+    const card: CouponsCard = { kind: 'coupons', view };
+    const shareKey = await deps.results.put({ ...q.who, card });
     return couponsCard(view, { timeZone, shareKey });
   }
 
@@ -253,6 +259,10 @@ export const coupons = lookupCommand({
     callbackId: VIEW.coupons,
     build: (privateMetadata) => couponsModal({ privateMetadata }),
   },
-  card: 'coupons',
+  card: {
+    kind: 'coupons',
+    shared: (c: CouponsCard, opts) =>
+      couponsCard({ ...c.view, prevValue: undefined, nextValue: undefined }, opts),
+  },
   run: (deps, args, who) => couponsOf(deps).run(args, who),
 });

@@ -12,12 +12,17 @@ import { querydesk } from './querydesk.js';
 import { shoporders } from './shoporders.js';
 import { spend } from './spend.js';
 
+/** Each key is its command's own name (checked by the compiler). */
+function registry<T extends { [K in keyof T]: SlashCommand<K & CommandName> }>(commands: T): T {
+  return commands;
+}
+
 /**
- * Every slash command, one object each, in the order help and the console list them. `satisfies`
- * makes a missing command, or a command missing its usage, help or work, a compile error;
- * test/manifest holds manifest.yml to this list.
+ * Every slash command, one object each, in the order help and the console list them. A command
+ * missing its usage, help, schema or work does not compile; test/manifest holds manifest.yml to
+ * this list (a command in one and not the other fails it).
  */
-export const COMMANDS = {
+export const COMMANDS = registry({
   '/payorder': payorder,
   '/shoporders': shoporders,
   '/qr': qr,
@@ -26,7 +31,9 @@ export const COMMANDS = {
   '/punishments': punishments,
   '/spend': spend,
   '/querydesk': querydesk,
-} satisfies { [N in CommandName]: SlashCommand<N> };
+});
+
+export type RegisteredCommand = keyof typeof COMMANDS;
 
 export const COMMAND_LIST: readonly SlashCommand[] = Object.values(COMMANDS);
 

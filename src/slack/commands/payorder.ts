@@ -47,6 +47,12 @@ export async function lookUpPayOrder(
   );
 }
 
+type PayOrderCard = {
+  kind: 'payOrder';
+  order: PayOrder;
+  refreshValue: string;
+};
+
 /** The card for an order, remembered so "Share in channel" posts it without a new call. */
 export async function payOrderMessage(
   deps: AppDeps,
@@ -56,10 +62,8 @@ export async function payOrderMessage(
 ): Promise<SlackMessage> {
   const timeZone = deps.config.gateway.timeZone;
   const refreshValue = refreshPayOrderValue(args);
-  const shareKey = await deps.results.put({
-    ...who,
-    card: { kind: 'payOrder', order, refreshValue },
-  });
+  const card: PayOrderCard = { kind: 'payOrder', order, refreshValue };
+  const shareKey = await deps.results.put({ ...who, card });
   return payOrderCard(order, { timeZone, shareKey, refreshValue });
 }
 
@@ -102,6 +106,10 @@ export const payorder = lookupCommand({
     callbackId: VIEW.payOrder,
     build: (privateMetadata) => payOrderModal({ privateMetadata }),
   },
-  card: 'payOrder',
+  card: {
+    kind: 'payOrder',
+    shared: (c: PayOrderCard, opts) =>
+      payOrderCard(c.order, { ...opts, refreshValue: c.refreshValue }),
+  },
   run: (deps, args, who) => runPayOrder(deps, args, who),
 });

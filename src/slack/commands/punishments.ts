@@ -4,7 +4,7 @@ import { instantToWallClock } from '../../gateway/time.js';
 import { dayArg, wholeNumber } from '../args.js';
 import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
-import { punishmentsCard } from '../blocks/punishments-card.js';
+import { type PunishmentsView, punishmentsCard } from '../blocks/punishments-card.js';
 import { punishmentsModal } from '../blocks/punishments-modal.js';
 import type { AppDeps } from '../deps.js';
 import { keyedStore } from '../keyed-store.js';
@@ -15,6 +15,11 @@ import { RESULT_TTL_MS } from '../shared-results.js';
 import { type PageRef, pageRefValue } from '../values.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
+
+type PunishmentsCard = {
+  kind: 'punishments';
+  view: PunishmentsView;
+};
 
 interface PunishmentQuery {
   who: Asker;
@@ -46,7 +51,8 @@ export function createPunishments(deps: AppDeps) {
       prevValue: pageNo > 1 ? value(pageNo - 1) : undefined,
       nextValue: pageNo < totalPages ? value(pageNo + 1) : undefined,
     };
-    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'punishments', view } });
+    const card: PunishmentsCard = { kind: 'punishments', view };
+    const shareKey = await deps.results.put({ ...q.who, card });
     return punishmentsCard(view, { timeZone, shareKey });
   }
 
@@ -122,6 +128,10 @@ export const punishments = lookupCommand({
     callbackId: VIEW.punishments,
     build: (privateMetadata) => punishmentsModal({ privateMetadata }),
   },
-  card: 'punishments',
+  card: {
+    kind: 'punishments',
+    shared: (c: PunishmentsCard, opts) =>
+      punishmentsCard({ ...c.view, prevValue: undefined, nextValue: undefined }, opts),
+  },
   run: (deps, input, who) => punishmentsOf(deps).run(input, who),
 });

@@ -29,7 +29,6 @@ export const qr = lookupCommand({
       }),
     ),
   modal: { callbackId: VIEW.qr, build: (privateMetadata) => qrModal({ privateMetadata }) },
-  card: 'none',
   async run(deps, input, who, client) {
     const result = await startQrOnboarding(deps, client, who, input, `${qr.name} ${qr.usage}`);
     if (!result.ok) return result.message;

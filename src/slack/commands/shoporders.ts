@@ -7,6 +7,7 @@ import type { Asker, SlackMessage } from '../blocks/message.js';
 import {
   locateSlackPage,
   SHOP_ORDERS_PER_SLACK_PAGE,
+  type ShopOrdersView,
   shopOrdersCard,
   slackPagesOf,
   totalSlackPages,
@@ -28,6 +29,11 @@ interface ShopQuery {
 }
 
 const PER = SHOP_ORDERS_PER_SLACK_PAGE;
+
+type ShopOrdersCard = {
+  kind: 'shopOrders';
+  view: ShopOrdersView;
+};
 
 /** Owns the memory of /shoporders: fetched gateway pages (5 min) and queries behind buttons (30 min). */
 export function createShopOrders(deps: AppDeps) {
@@ -68,7 +74,8 @@ export function createShopOrders(deps: AppDeps) {
       nextValue: humanPage < totalPages ? value(humanPage + 1) : undefined,
       filterValue: qKey,
     };
-    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'shopOrders', view } });
+    const card: ShopOrdersCard = { kind: 'shopOrders', view };
+    const shareKey = await deps.results.put({ ...q.who, card });
     return shopOrdersCard(view, { timeZone, shareKey });
   }
 
@@ -144,6 +151,13 @@ export const shoporders = lookupCommand({
     callbackId: VIEW.shopOrders,
     build: (privateMetadata) => shopOrdersModal({ privateMetadata }),
   },
-  card: 'shopOrders',
+  card: {
+    kind: 'shopOrders',
+    shared: (c: ShopOrdersCard, opts) =>
+      shopOrdersCard(
+        { ...c.view, prevValue: undefined, nextValue: undefined, filterValue: undefined },
+        opts,
+      ),
+  },
   run: (deps, input, who) => shopOrdersOf(deps).run(input, who),
 });

@@ -10,7 +10,6 @@ export const spend = lookupCommand({
   positionals: spendCommand.positionals,
   options: spendCommand.options,
   schema: () => spendCommand.schema,
-  card: 'none',
   // Parsed and acked first like every command; the ledger is read after the ack.
   run: async (deps, args, who) =>
     spendAnswer({
