@@ -16,7 +16,8 @@ const slackId = z.string().regex(/^[A-Z0-9]{2,40}$/i);
 /** What keyedStore hands out (base64url); a key that no longer exists is a separate, later answer. */
 const storeKey = z.string().regex(/^[\w-]{1,64}$/);
 
-function decoder<T>(schema: z.ZodType<T>) {
+/** A reader of JSON values under `schema`: anything else is undefined. */
+export function decoder<T>(schema: z.ZodType<T>) {
   return (value: string | undefined | null): T | undefined => {
     if (!value) return undefined;
     let json: unknown;
