@@ -120,12 +120,12 @@ describe('a forged or stale value in a real request', () => {
     expect(reply.text).toMatch(/out of date; use \/qr again/);
   });
 
-  it('a modal whose private_metadata was tampered with is refused in the form, nothing is called', async () => {
-    const views = h.double.views().length;
-    await h.double.sendCommand(h.events, { command: '/payorder', text: '', channel: 'C0FORMS' });
-    const modal = await h.double.waitFor(() => h.double.views()[views], 5000);
-    const calls = h.bot.sandbox!.requests().length;
-    const text = (value: string) => ({ type: 'plain_text_input', value });
+  /** A view_submission of an opened `view` as Slack would sign it, with `privateMetadata` forged. */
+  async function submitForged(
+    view: { id: string; view: Record<string, unknown> },
+    privateMetadata: string,
+    values: Record<string, Record<string, Record<string, unknown>>>,
+  ) {
     const payload = {
       type: 'view_submission',
       team: { id: h.double.teamId },
@@ -133,16 +133,11 @@ describe('a forged or stale value in a real request', () => {
       api_app_id: 'A0',
       trigger_id: h.double.trigger('U0FORGER'),
       view: {
-        ...modal.view,
-        id: modal.id,
+        ...view.view,
+        id: view.id,
         team_id: h.double.teamId,
-        private_metadata: '{"channelId":"C1","admin":"U1"}',
-        state: {
-          values: {
-            order_number: { order_number: text(X.payOrder.paid.orderNumber) },
-            merchant_num: { merchant_num: text(X.payOrder.merchantNum) },
-          },
-        },
+        private_metadata: privateMetadata,
+        state: { values },
       },
     };
     const raw = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
@@ -154,9 +149,41 @@ describe('a forged or stale value in a real request', () => {
       },
       body: raw,
     });
-
     expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/form is out of date/);
+    return res.text();
+  }
+  const text = (value: string) => ({ type: 'plain_text_input', value });
+
+  it('a modal whose private_metadata was tampered with is refused in the form, nothing is called', async () => {
+    const views = h.double.views().length;
+    await h.double.sendCommand(h.events, { command: '/payorder', text: '', channel: 'C0FORMS' });
+    const modal = await h.double.waitFor(() => h.double.views()[views], 5000);
+    const calls = h.bot.sandbox!.requests().length;
+
+    const ack = await submitForged(modal, '{"channelId":"C1","admin":"U1"}', {
+      order_number: { order_number: text(X.payOrder.paid.orderNumber) },
+      merchant_num: { merchant_num: text(X.payOrder.merchantNum) },
+    });
+
+    expect(ack).toMatch(/form is out of date/);
     expect(h.bot.sandbox!.requests()).toHaveLength(calls);
+  });
+
+  it('the settings form with forged metadata saves nothing', async () => {
+    h.double.addUser({ id: 'U0CFGADMIN', isAdmin: true });
+    const views = h.double.views().length;
+    await h.double.sendCommand(h.events, {
+      command: '/querydesk',
+      text: 'config',
+      user: 'U0CFGADMIN',
+    });
+    const modal = await h.double.waitFor(() => h.double.views()[views], 5000);
+
+    const ack = await submitForged(modal, 'U0CFGADMIN', {
+      daily_budget: { daily_budget: { type: 'number_input', value: '0' } },
+    });
+
+    expect(ack).toMatch(/form is out of date/);
+    expect(await h.bot.deps.dailyBudget(h.double.teamId)).toBeUndefined();
   });
 });
