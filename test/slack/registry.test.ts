@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSOLE_COMMANDS } from '../../src/console/commands.js';
 import { ACTIONS } from '../../src/slack/actions/index.js';
 import { ACTION, VIEW } from '../../src/slack/blocks/ids.js';
+import { checkView } from '../../src/slack/blocks/limits.js';
 import { COMMAND_LIST } from '../../src/slack/commands/index.js';
 import { helpEntries } from '../../src/slack/commands/querydesk.js';
 import { viewHandlers } from '../../src/slack/views/index.js';
@@ -26,6 +27,7 @@ describe('the Slack registries', () => {
       if (command.kind !== 'lookup' || !command.modal) continue;
       const view = command.modal.build('{"channelId":"C1"}');
       expect(view.callback_id).toBe(command.modal.callbackId);
+      expect(checkView(view)).toEqual([]);
       const inputs = view.blocks.flatMap((b) =>
         b.type === 'input' && b.block_id ? [b.block_id] : [],
       );

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { QrCreateInput } from '../../gateway/operations/qr-create.js';
-import { VIEW } from '../blocks/ids.js';
 import type { SlackMessage } from '../blocks/message.js';
-import { qrModal } from '../blocks/qr-modal.js';
+import { textInput } from '../blocks/modal-inputs.js';
 import { startQrOnboarding } from '../qr/start-onboarding.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
+import { commandModal } from './command-modal.js';
 
 function confirmation(sessionId: string, channelId: string): SlackMessage {
   const text = `QR code posted in <#${channelId}> (session ${sessionId}); its status message updates itself.`;
@@ -28,7 +28,22 @@ export const qr = lookupCommand({
         landingPage: 'landing',
       }),
     ),
-  modal: { callbackId: VIEW.qr, build: (privateMetadata) => qrModal({ privateMetadata }) },
+  modal: commandModal('/qr', {
+    title: 'QR login code',
+    intro:
+      'Creates a QR login code for the account and posts it in this channel with a status message that updates itself. Creating the code and each status check cost points; an expired code is refunded.',
+    inputs: [
+      textInput({ name: 'media_mark', label: 'Account identifier (media mark)', maxLength: 200 }),
+      textInput({
+        name: 'landing',
+        label: 'Landing page',
+        hint: 'Optional; the gateway uses its default page when empty or invalid.',
+        optional: true,
+        maxLength: 200,
+      }),
+    ],
+    submit: 'Create',
+  }),
   async run(deps, input, who, client) {
     const result = await startQrOnboarding(deps, client, who, input, `${qr.name} ${qr.usage}`);
     if (!result.ok) return result.message;
