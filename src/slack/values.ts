@@ -98,3 +98,10 @@ export function readStateValues(values: unknown): StateValues | undefined {
   const parsed = StateValues.safeParse(values);
   return parsed.success ? parsed.data : undefined;
 }
+
+/** The workspace an Events API envelope comes from. */
+const EventEnvelope = z.object({ team_id: z.string().min(1) });
+export function readEventTeam(body: unknown): string | undefined {
+  const parsed = EventEnvelope.safeParse(body);
+  return parsed.success ? parsed.data.team_id : undefined;
+}

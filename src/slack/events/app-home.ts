@@ -1,5 +1,6 @@
 import { homeView } from '../blocks/home-view.js';
 import { loadHomeData } from '../spend/index.js';
+import { readEventTeam } from '../values.js';
 import type { EventDef } from './event.js';
 
 /** The Home tab: spend today and this week, the budget, the last queries, live QR sessions. */
@@ -7,7 +8,8 @@ export const appHomeOpened: EventDef<'app_home_opened'> = {
   event: 'app_home_opened',
   async handle({ event, body, client }, deps) {
     if (event.tab && event.tab !== 'home') return;
-    const teamId = (body as { team_id?: string }).team_id ?? '';
+    const teamId = readEventTeam(body);
+    if (!teamId) return;
     const timeZone = deps.config.spendSummary.timeZone;
     const data = await loadHomeData(deps.ledger, deps.store, teamId, deps.clock(), timeZone);
     await client.views.publish({
