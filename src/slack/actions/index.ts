@@ -1,6 +1,6 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION, type ActionKey } from '../blocks/ids.js';
-import { couponsOf } from '../commands/coupons.js';
+import { couponsOf } from '../commands/coupons-pages.js';
 import { punishmentsOf } from '../commands/punishments.js';
 import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
