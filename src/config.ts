@@ -93,6 +93,10 @@ const envSchema = z.object({
   DAILY_BUDGET_POINTS: optionalText.pipe(positiveInt('points').optional()),
   QR_POLL_INTERVAL_MS: positiveInt('milliseconds').default(3000),
   QR_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(600000),
+  ORDER_WATCH_INTERVAL_MS: positiveInt('milliseconds').default(60000),
+  ORDER_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(86400000),
+  ORDER_CALLBACK_ALERT_MS: positiveInt('milliseconds').default(300000),
+  EXPORT_MAX_ROWS: positiveInt('rows').default(10000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_PORT: port.default(8787),
 });
@@ -123,6 +127,8 @@ export interface Config {
   spendSummary: { channel?: string; cron: string; timeZone: string };
   dailyBudgetPoints?: number;
   qr: { pollIntervalMs: number; watchTimeoutMs: number };
+  orderWatch: { intervalMs: number; timeoutMs: number; callbackAlertMs: number };
+  export: { maxRows: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
 }
@@ -207,6 +213,12 @@ export function readConfig(env: Env): Config {
     },
     dailyBudgetPoints: e.DAILY_BUDGET_POINTS,
     qr: { pollIntervalMs: e.QR_POLL_INTERVAL_MS, watchTimeoutMs: e.QR_WATCH_TIMEOUT_MS },
+    orderWatch: {
+      intervalMs: e.ORDER_WATCH_INTERVAL_MS,
+      timeoutMs: e.ORDER_WATCH_TIMEOUT_MS,
+      callbackAlertMs: e.ORDER_CALLBACK_ALERT_MS,
+    },
+    export: { maxRows: e.EXPORT_MAX_ROWS },
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
   };

@@ -7,13 +7,15 @@ import { healthRoutes } from './http/routes.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
-import type { Sandbox } from './sandbox/index.js';
+import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
 import { registerListeners } from './slack/listeners.js';
 import { qrWatchDeps } from './slack/qr/index.js';
+import { orderWatchDeps } from './slack/watches/watch-deps.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
 import { openStore } from './store/index.js';
+import { createOrderWatcher, type OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
 import { budgetWarnings } from './wiring/budget-warnings.js';
 import { recordCharges } from './wiring/charges.js';
@@ -26,6 +28,7 @@ export interface Querydesk {
   port: number;
   deps: AppDeps;
   watcher: QrWatcher;
+  orderWatcher: OrderWatcher;
   sandbox?: Sandbox;
   runtime: SlackRuntime;
   stop(): Promise<void>;
@@ -38,7 +41,7 @@ export interface StartOptions {
   /** Console mode: the local Slack double's credentials. */
   local?: { botToken: string; signingSecret: string };
   /** Options for the embedded sandbox (console mode makes QR codes scan by themselves). */
-  sandbox?: { qrScanAfterMs?: number };
+  sandbox?: Pick<SandboxOptions, 'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs'>;
   /** More routes on the same port (the local console and its Slack double). */
   extraRoutes?: CustomRoute[];
 }
@@ -72,18 +75,24 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       deps: qrWatchDeps(deps, () => runtime.app.client),
       workerId,
     });
-    registerListeners(runtime.app, { ...deps, watcher });
+    const orderWatcher = createOrderWatcher({
+      deps: orderWatchDeps(deps, () => runtime.app.client),
+      workerId,
+    });
+    registerListeners(runtime.app, { ...deps, watcher, orderWatcher });
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());
     life.own(runtime, (r) => r.stop());
     // Live QR sessions resume from the store, with their next check times.
     life.own(watcher, (w) => w.stop()).start();
+    // Order watches too: each resumes with its next check.
+    life.own(orderWatcher, (w) => w.stop()).start();
     life.own(await startDailySummary({ ...core, app: runtime.app }), (s) => s.stop());
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
     logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
-    return { port, deps, watcher, sandbox, runtime, stop: life.stop };
+    return { port, deps, watcher, orderWatcher, sandbox, runtime, stop: life.stop };
   } catch (err) {
     await life.stop();
     throw err;

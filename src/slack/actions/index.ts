@@ -11,6 +11,7 @@ import { qrCheckAgain, qrLoadAccount, qrNewCode } from './qr-buttons.js';
 import { refreshPayOrder } from './refresh-payorder.js';
 import { share } from './share.js';
 import { shopOrdersFilter } from './shop-orders-filter.js';
+import { stopOrderWatch } from './stop-watch.js';
 
 /**
  * Every button, by its id in `blocks/ids.ts`. `satisfies Record<ActionKey, …>` makes a button
@@ -28,6 +29,7 @@ export const ACTIONS = {
   qrLoadAccount: qrLoadAccount(ACTION.qrLoadAccount),
   qrNewCode: qrNewCode(ACTION.qrNewCode),
   qrCheckAgain: qrCheckAgain(ACTION.qrCheckAgain),
+  stopOrderWatch: stopOrderWatch(ACTION.stopOrderWatch),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */
