@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { createExportRunner, type ExportRunner } from './exports/index.js';
 import { healthRoutes } from './http/routes.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -10,6 +11,7 @@ import { createQrWatcher, type QrWatcher } from './qr/index.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
+import { exportDeps } from './slack/exports/export-deps.js';
 import { registerListeners } from './slack/listeners.js';
 import { qrWatchDeps } from './slack/qr/index.js';
 import { orderWatchDeps } from './slack/watches/watch-deps.js';
@@ -29,6 +31,7 @@ export interface Querydesk {
   deps: AppDeps;
   watcher: QrWatcher;
   orderWatcher: OrderWatcher;
+  exportRunner: ExportRunner;
   sandbox?: Sandbox;
   runtime: SlackRuntime;
   stop(): Promise<void>;
@@ -79,7 +82,11 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       deps: orderWatchDeps(deps, () => runtime.app.client),
       workerId,
     });
-    registerListeners(runtime.app, { ...deps, watcher, orderWatcher });
+    const exportRunner = createExportRunner({
+      deps: exportDeps(deps, () => runtime.app.client),
+      workerId,
+    });
+    registerListeners(runtime.app, { ...deps, watcher, orderWatcher, exportRunner });
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());
@@ -88,11 +95,13 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     life.own(watcher, (w) => w.stop()).start();
     // Order watches too: each resumes with its next check.
     life.own(orderWatcher, (w) => w.stop()).start();
+    // Running exports go on from the page after the last one stored.
+    life.own(exportRunner, (r) => r.stop()).start();
     life.own(await startDailySummary({ ...core, app: runtime.app }), (s) => s.stop());
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
     logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
-    return { port, deps, watcher, orderWatcher, sandbox, runtime, stop: life.stop };
+    return { port, deps, watcher, orderWatcher, exportRunner, sandbox, runtime, stop: life.stop };
   } catch (err) {
     await life.stop();
     throw err;

@@ -4,6 +4,7 @@ import { couponsOf } from '../commands/coupons-pages.js';
 import { punishmentsOf } from '../commands/punishments.js';
 import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
+import { cancelExport, startExport } from '../exports/export-buttons.js';
 import type { ActionDef } from './action.js';
 import { link } from './link.js';
 import { paging } from './paging.js';
@@ -30,6 +31,8 @@ export const ACTIONS = {
   qrNewCode: qrNewCode(ACTION.qrNewCode),
   qrCheckAgain: qrCheckAgain(ACTION.qrCheckAgain),
   stopOrderWatch: stopOrderWatch(ACTION.stopOrderWatch),
+  startExport: startExport(ACTION.startExport),
+  cancelExport: cancelExport(ACTION.cancelExport),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */

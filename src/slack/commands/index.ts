@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
+import { exportSubcommand } from '../exports/export-command.js';
 import { watchesSubcommand, watchSubcommand } from '../watches/watch-command.js';
 import { account } from './account.js';
 import { commandParser } from './arg-rules.js';
@@ -39,6 +40,8 @@ export type RegisteredCommand = keyof typeof COMMANDS;
 /** Words that start another flow under a command; the word must come first in the text. */
 export const SUBCOMMANDS: Partial<Record<RegisteredCommand, Record<string, Subcommand>>> = {
   '/payorder': { watch: watchSubcommand, watches: watchesSubcommand },
+  '/shoporders': { export: exportSubcommand('shopOrders') },
+  '/coupons': { export: exportSubcommand('coupons') },
 };
 
 /** The subcommand `text` starts with, and the text after its word. */

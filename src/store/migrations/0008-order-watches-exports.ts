@@ -54,6 +54,8 @@ export function orderWatchesExportsMigration(): Migration {
         .addColumn('state', 'text', (c) => c.notNull())
         .addColumn('message_ts', 'text')
         .addColumn('next_page', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('cursor_json', 'text')
+        .addColumn('stopped_by', 'text')
         .addColumn('total_pages', 'integer')
         .addColumn('rows', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
