@@ -1,3 +1,4 @@
+import { createLeasedLoop, type LeasedLoop } from '../store/leased-loop.js';
 import type { OrderWatchDeps } from './ports.js';
 import type { WatchKey } from './watch-row.js';
 import {
@@ -9,13 +10,7 @@ import {
 } from './watch-store.js';
 import { workOnWatch } from './work-on-watch.js';
 
-export interface OrderWatcher {
-  start(): void;
-  /** Stops picking work, waits for the checks in hand and hands their leases back. */
-  stop(): Promise<void>;
-  /** Look for due work now (a watch was just created). */
-  kick(): void;
-}
+export type OrderWatcher = LeasedLoop;
 
 export interface OrderWatcherOptions {
   deps: OrderWatchDeps;
@@ -35,84 +30,23 @@ export interface OrderWatcherOptions {
  * a time) and checked; a restart picks the watches up from the store with their next check.
  */
 export function createOrderWatcher(options: OrderWatcherOptions): OrderWatcher {
-  const { deps } = options;
+  const { deps, workerId: owner } = options;
+  const db = deps.store.db;
   const interval = deps.config.orderWatch.intervalMs;
-  const tickMs = options.tickMs ?? Math.min(1000, Math.max(20, Math.floor(interval / 10)));
-  const leaseMs = options.leaseMs ?? 60_000;
-  const maxInFlight = options.maxInFlight ?? 10;
-  const owner = options.workerId;
-  const log = deps.logger.child({ component: 'order-watcher', workerId: owner });
-  const inFlight = new Map<string, Promise<void>>();
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> | undefined;
-
-  const id = (k: WatchKey) => `${k.workspaceId}\u0000${k.watchId}`;
-
-  async function take(key: WatchKey): Promise<void> {
-    const row = await claimWatch(deps.store.db, key, owner, deps.clock().getTime(), leaseMs);
-    if (!row) return;
-    const heartbeat = setInterval(
-      () => {
-        const until = deps.clock().getTime() + leaseMs;
-        updateLeasedWatch(deps.store.db, key, owner, { lease_until: until }).catch((err) =>
-          log.warn({ err, watchId: key.watchId }, 'order watch lease renewal failed'),
-        );
-      },
-      Math.max(10, Math.floor(leaseMs / 3)),
-    );
-    heartbeat.unref();
-    const work = workOnWatch(deps, owner, row)
-      .catch((err) => log.error({ err, watchId: key.watchId }, 'order watch work failed'))
-      .finally(() => clearInterval(heartbeat))
-      .then(() => releaseWatch(deps.store.db, key, owner))
-      .catch((err) => log.error({ err, watchId: key.watchId }, 'order watch release failed'))
-      .finally(() => inFlight.delete(id(key)));
-    inFlight.set(id(key), work);
-  }
-
-  async function tickOnce(): Promise<void> {
-    const free = maxInFlight - inFlight.size;
-    if (free <= 0) return;
-    const due = await dueWatches(deps.store.db, deps.clock().getTime(), free + inFlight.size);
-    for (const key of due) {
-      if (!running || inFlight.size >= maxInFlight) break;
-      if (!inFlight.has(id(key))) await take(key);
-    }
-  }
-
-  function plan(delayMs: number): void {
-    if (!running) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-  }
-
-  function tick(): void {
-    if (!running || ticking) return;
-    ticking = tickOnce()
-      .catch((err) => log.error({ err }, 'order watcher tick failed'))
-      .finally(() => {
-        ticking = undefined;
-        plan(tickMs);
-      });
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      log.info({ tickMs, leaseMs }, 'order watcher started');
-      plan(0);
+  return createLeasedLoop({
+    table: {
+      due: (now, limit) => dueWatches(db, now, limit),
+      claim: (key: WatchKey, now, leaseMs) => claimWatch(db, key, owner, now, leaseMs),
+      renew: (key, until) => updateLeasedWatch(db, key, owner, { lease_until: until }),
+      release: (key) => releaseWatch(db, key, owner),
+      releaseAll: () => releaseAllWatches(db, owner),
+      id: (k) => `${k.workspaceId}\u0000${k.watchId}`,
     },
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      await ticking;
-      await Promise.all(inFlight.values());
-      await releaseAllWatches(deps.store.db, owner);
-    },
-    kick() {
-      if (running && !ticking) plan(0);
-    },
-  };
+    work: (row) => workOnWatch(deps, owner, row),
+    clock: deps.clock,
+    log: deps.logger.child({ component: 'order-watcher', workerId: owner }),
+    tickMs: options.tickMs ?? Math.min(1000, Math.max(20, Math.floor(interval / 10))),
+    leaseMs: options.leaseMs ?? 60_000,
+    maxInFlight: options.maxInFlight ?? 10,
+  });
 }

@@ -4,6 +4,7 @@ import { exportProgressMessage } from '../blocks/export-message.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { finish } from '../finish.js';
+import { uploadedFileId } from '../qr/start-onboarding.js';
 import { slackErrorKind } from '../slack-errors.js';
 import { argsOf } from './export-sources.js';
 
@@ -48,12 +49,7 @@ export function exportMessages(deps: AppDeps, clientFor: ClientFor): ExportMessa
           title: `${exportTitle(row)} (${row.rows} rows)`.slice(0, 250),
         })
         .catch(count('files.uploadV2'));
-      const outer = Reflect.get(Object(result), 'files');
-      const first: unknown = Array.isArray(outer) ? outer[0] : undefined;
-      const inner = Reflect.get(Object(first), 'files');
-      const file: unknown = Array.isArray(inner) ? inner[0] : first;
-      const id = Reflect.get(Object(file), 'id');
-      return typeof id === 'string' ? id : undefined;
+      return uploadedFileId(result);
     },
   };
 }
