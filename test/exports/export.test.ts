@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -12,6 +9,8 @@ import {
   startSlackDouble,
 } from '../../src/slack-double/index.js';
 import { startBot } from '../fakes/bot.js';
+import { botDatabase } from '../fakes/bot-database.js';
+import { DIALECTS } from '../fakes/databases.js';
 
 const SHOP = SANDBOX_EXAMPLES.shopOrders.ownerId; // 250 orders
 const USER = 'U0EXPORTER';
@@ -128,39 +127,42 @@ describe('/shoporders export', () => {
     expect(after).toBeLessThan(125);
   });
 
-  it('goes on after a restart from the next page: every row once, no page bought twice', async () => {
-    const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-    cleanups.push(() => sandbox.close());
-    const double = await startSlackDouble();
-    cleanups.push(() => double.close());
-    const dir = mkdtempSync(join(tmpdir(), 'qd-export-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const env = {
-      DATABASE_URL: `sqlite:${join(dir, 'qd.db')}`,
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_TOKEN: 'sandbox-token',
-    };
-    const first = await startBot(env, {}, double);
-    const message = await startExport(first, `${SHOP} size=5`); // 50 pages
-    await double.waitFor(() => shopCalls(sandbox).length >= 8, 8000);
-    await first.stop();
-    const stoppedAt = shopCalls(sandbox).length;
-    expect(stoppedAt).toBeLessThan(50);
+  it.each(DIALECTS)(
+    'goes on after a restart from the next page (%s): every row once, no page bought twice',
+    async (dialect) => {
+      const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
+      cleanups.push(() => sandbox.close());
+      const double = await startSlackDouble();
+      cleanups.push(() => double.close());
+      const database = await botDatabase(dialect);
+      cleanups.push(() => database.dispose());
+      const env = {
+        DATABASE_URL: database.url,
+        GATEWAY_BASE_URL: sandbox.url,
+        GATEWAY_TOKEN: 'sandbox-token',
+      };
+      const first = await startBot(env, {}, double);
+      const message = await startExport(first, `${SHOP} size=5`); // 50 pages
+      await double.waitFor(() => shopCalls(sandbox).length >= 8, 8000);
+      await first.stop();
+      const stoppedAt = shopCalls(sandbox).length;
+      expect(stoppedAt).toBeLessThan(50);
 
-    const second = await startBot(env, {}, double);
-    cleanups.push(() => second.stop());
-    const rows = await csvIn(double, message.ts);
+      const second = await startBot(env, {}, double);
+      cleanups.push(() => second.stop());
+      const rows = await csvIn(double, message.ts);
 
-    expect(rows).toHaveLength(251);
-    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(250);
-    expect(shopCalls(sandbox)).toHaveLength(50);
-    // Started again from page 1 it would count more than 50 pages and 250 rows.
-    const done = await double.waitFor(() => {
-      const m = progress(double);
-      return m && /finished/.test(m.text) ? m : undefined;
-    }, 8000);
-    expect(done.text).toMatch(/250 rows, 250 points, 50 pages/);
-  });
+      expect(rows).toHaveLength(251);
+      expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(250);
+      expect(shopCalls(sandbox)).toHaveLength(50);
+      // Started again from page 1 it would count more than 50 pages and 250 rows.
+      const done = await double.waitFor(() => {
+        const m = progress(double);
+        return m && /finished/.test(m.text) ? m : undefined;
+      }, 8000);
+      expect(done.text).toMatch(/250 rows, 250 points, 50 pages/);
+    },
+  );
 
   it('stops at the daily budget with a clear message and the rows so far as a partial CSV', async () => {
     const h = await startBot({ DAILY_BUDGET_POINTS: '12' });

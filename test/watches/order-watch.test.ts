@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { instantToWallClock } from '../../src/gateway/time.js';
 import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -11,6 +8,8 @@ import {
   startSlackDouble,
 } from '../../src/slack-double/index.js';
 import { type BotHarness, startBot } from '../fakes/bot.js';
+import { botDatabase } from '../fakes/bot-database.js';
+import { DIALECTS } from '../fakes/databases.js';
 
 const X = SANDBOX_EXAMPLES.payOrder;
 const USER = 'U0WATCHER1';
@@ -132,33 +131,36 @@ describe('/payorder watch', () => {
     expect(checks()).toBe(afterStop);
   });
 
-  it('loses no watch across a restart: the next process picks it up and posts the payment', async () => {
-    const sandbox: Sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-    cleanups.push(() => sandbox.close());
-    const double = await startSlackDouble();
-    cleanups.push(() => double.close());
-    const dir = mkdtempSync(join(tmpdir(), 'qd-watch-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const shared = {
-      ...env,
-      DATABASE_URL: `sqlite:${join(dir, 'qd.db')}`,
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_TOKEN: 'sandbox-token',
-    };
-    const order = X.waits.orderNumber;
+  it.each(DIALECTS)(
+    'loses no watch across a restart (%s): the next process picks it up and posts the payment',
+    async (dialect) => {
+      const sandbox: Sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
+      cleanups.push(() => sandbox.close());
+      const double = await startSlackDouble();
+      cleanups.push(() => double.close());
+      const database = await botDatabase(dialect);
+      cleanups.push(() => database.dispose());
+      const shared = {
+        ...env,
+        DATABASE_URL: database.url,
+        GATEWAY_BASE_URL: sandbox.url,
+        GATEWAY_TOKEN: 'sandbox-token',
+      };
+      const order = X.waits.orderNumber;
 
-    const first = await startBot(shared, {}, double);
-    const posted = await watch(first, order);
-    await first.stop();
-    expect(sandbox.moveOrder(order, 'pay')).toBe(true);
+      const first = await startBot(shared, {}, double);
+      const posted = await watch(first, order);
+      await first.stop();
+      expect(sandbox.moveOrder(order, 'pay')).toBe(true);
 
-    const second = await startBot(shared, {}, double);
-    cleanups.push(() => second.stop());
-    const paid = await double.waitFor(
-      () => thread(double, posted.ts).find((m) => m.text.startsWith('Paid at')),
-      8000,
-    );
-    expect(paid.text).toMatch(/^Paid at \d\d:\d\d:\d\d/);
-    await double.waitFor(() => /: Paid/.test(card(double, order)?.text ?? ''), 8000);
-  });
+      const second = await startBot(shared, {}, double);
+      cleanups.push(() => second.stop());
+      const paid = await double.waitFor(
+        () => thread(double, posted.ts).find((m) => m.text.startsWith('Paid at')),
+        8000,
+      );
+      expect(paid.text).toMatch(/^Paid at \d\d:\d\d:\d\d/);
+      await double.waitFor(() => /: Paid/.test(card(double, order)?.text ?? ''), 8000);
+    },
+  );
 });
