@@ -181,6 +181,50 @@ describe('/shoporders export', () => {
   });
 });
 
+describe('the export preview', () => {
+  it('Cancel closes it and nothing is ever called', async () => {
+    const h = await startBot();
+    cleanups.push(() => h.stop());
+    await h.double.sendCommand(h.events, {
+      command: '/shoporders',
+      text: `export ${SHOP}`,
+      user: USER,
+    });
+    const preview = await h.double.waitFor(
+      () => h.double.messages().find((m) => m.ephemeral),
+      8000,
+    );
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_export_cancel',
+      channel: preview.channel,
+      messageTs: preview.ts,
+      user: USER,
+    });
+    await h.double.waitFor(
+      () =>
+        h.double.messages().find((m) => m.ts === preview.ts && /nothing was called/.test(m.text)),
+      8000,
+    );
+    await new Promise((r) => setTimeout(r, 700));
+
+    expect(shopCalls(h.bot.sandbox!)).toHaveLength(0);
+    expect(progress(h.double)).toBeUndefined();
+  });
+
+  it('refuses page= with the usage, before anything is stored or called', async () => {
+    const h = await startBot();
+    cleanups.push(() => h.stop());
+    const ack = await h.double.sendCommand(h.events, {
+      command: '/shoporders',
+      text: `export ${SHOP} page=2`,
+      user: USER,
+    });
+
+    expect(ack.body).toMatch(/unknown option \\"page\\"/);
+    expect(ack.body).toMatch(/Usage: \/shoporders export/);
+  });
+});
+
 describe('/coupons export', () => {
   it('splits a 35-day window into 7-day calls and writes its coupons with amounts in yuan', async () => {
     const h = await startBot();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { instantToWallClock } from '../../src/gateway/time.js';
 import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import { checkMessage } from '../../src/slack/blocks/limits.js';
+import { checkMessage, checkView } from '../../src/slack/blocks/limits.js';
 import {
   DEFAULT_CHANNEL,
   type SlackDouble,
@@ -113,6 +113,19 @@ describe('/payorder watch', () => {
     );
     expect(list.text).toMatch(/1 payment order watched/);
     expect(JSON.stringify(list.blocks)).toContain(order);
+    await h.double.sendEvent(h.events, {
+      type: 'app_home_opened',
+      user: USER,
+      tab: 'home',
+      channel: 'D0WATCH',
+    });
+    const home = await h.double.waitFor(
+      () => h.double.views().find((v) => v.type === 'home' && v.user === USER),
+      5000,
+    );
+    expect(checkView(home.view)).toEqual([]);
+    expect(JSON.stringify(home.view)).toMatch(/Your order watches/);
+    expect(JSON.stringify(home.view)).toContain(order);
 
     await h.double.sendAction(h.events, {
       actionId: 'qd_watch_stop',
@@ -163,4 +176,18 @@ describe('/payorder watch', () => {
       await double.waitFor(() => /: Paid/.test(card(double, order)?.text ?? ''), 8000);
     },
   );
+
+  it('ends by itself at ORDER_WATCH_TIMEOUT_MS and the card says why', async () => {
+    const h = await startBot({ ...env, ORDER_WATCH_TIMEOUT_MS: '600' });
+    cleanups.push(() => h.stop());
+    const order = X.waits.orderNumber;
+    await watch(h, order);
+
+    const ended = await h.double.waitFor(() => {
+      const c = card(h.double, order);
+      return c && JSON.stringify(c.blocks).includes('no final state within') ? c : undefined;
+    }, 8000);
+
+    expect(JSON.stringify(ended.blocks)).not.toContain('Stop watching');
+  });
 });
