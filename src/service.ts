@@ -13,6 +13,7 @@ import { createQrWatcher, type QrWatcher } from './qr/index.js';
 import { type Sandbox, startSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
+import type { HttpLimits } from './slack/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
 import { sharedResults } from './slack/shared-results.js';
 import { maybeWarnBudget } from './slack/spend/index.js';
@@ -40,6 +41,8 @@ export interface StartOptions {
   sandbox?: { qrScanAfterMs?: number };
   /** More routes on the same port (the local console and its Slack double). */
   extraRoutes?: CustomRoute[];
+  /** Tests shorten the HTTP server's limits (production: HTTP_LIMITS). */
+  httpLimits?: HttpLimits;
 }
 
 /** The composition root: config → store → gateway → Slack app → jobs. Returns a handle to stop it. */
@@ -160,6 +163,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       config,
       logger,
       local: options.local,
+      limits: options.httpLimits,
       routes: [
         ...healthRoutes({ metrics, ready: () => store.ping() }),
         ...(options.extraRoutes ?? []),
