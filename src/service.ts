@@ -14,10 +14,12 @@ import { type Sandbox, startSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
 import type { HttpLimits } from './slack/http-limits.js';
+import { idempotencyMiddleware } from './slack/idempotency.js';
 import { registerListeners } from './slack/listeners.js';
 import { sharedResults } from './slack/shared-results.js';
 import { maybeWarnBudget } from './slack/spend/index.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
+import { createIdempotencyKeys } from './store/idempotency.js';
 import { openStore, type Store } from './store/index.js';
 import { createSharedCache } from './store/shared-cache.js';
 import { WorkTracker } from './work-tracker.js';
@@ -174,6 +176,13 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       clientFor: () => runtime.app.client,
       workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     });
+    // Before every listener: a Slack retry or a double click is acked and does nothing.
+    runtime.app.use(
+      idempotencyMiddleware({
+        keys: createIdempotencyKeys(store.db, () => clock().getTime()),
+        logger,
+      }),
+    );
     registerListeners(runtime.app, { ...deps, watcher });
     await runtime.start();
     slack = runtime;

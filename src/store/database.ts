@@ -89,12 +89,19 @@ export interface Database {
   workspace_settings: WorkspaceSettingsTable;
   installations: InstallationsTable;
   shared_cache: SharedCacheTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface SharedCacheTable {
   cache_key: string;
   /** JSON, with Dates tagged so they come back as Dates. */
   value: string;
+  expires_at: number;
+}
+
+/** A Slack delivery or user intent being handled; see store/idempotency.ts. */
+export interface IdempotencyKeysTable {
+  idem_key: string;
   expires_at: number;
 }
 

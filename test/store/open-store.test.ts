@@ -7,6 +7,7 @@ import { sqlitePath } from '../../src/store/sqlite.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
 
 const TABLES = [
+  'idempotency_keys',
   'installations',
   'ledger_entries',
   'qr_sessions',
@@ -69,6 +70,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
+      '0006-idempotency',
     ]);
   });
 
