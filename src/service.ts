@@ -15,6 +15,7 @@ import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
 import type { HttpLimits } from './slack/http-limits.js';
 import { idempotencyMiddleware } from './slack/idempotency.js';
+import { inputGuardMiddleware } from './slack/input-guard.js';
 import { registerListeners } from './slack/listeners.js';
 import { sharedResults } from './slack/shared-results.js';
 import { maybeWarnBudget } from './slack/spend/index.js';
@@ -176,7 +177,9 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       clientFor: () => runtime.app.client,
       workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     });
-    // Before every listener: a Slack retry or a double click is acked and does nothing.
+    // Before every listener: unsafe form values and clicks are refused at the edge, then a Slack
+    // retry or a double click is acked and does nothing.
+    runtime.app.use(inputGuardMiddleware({ logger }));
     runtime.app.use(
       idempotencyMiddleware({
         keys: createIdempotencyKeys(store.db, () => clock().getTime()),
