@@ -110,6 +110,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
         gatewayCode: e.gatewayCode,
         requestId: e.requestId,
         qrSessionId: e.qrSessionId,
+        chargeUnknown: e.chargeUnknown,
       });
       if (recorded && e.points > 0) {
         (e.kind === 'refund' ? metrics.pointsRefunded : metrics.pointsCharged).inc(

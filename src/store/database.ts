@@ -22,6 +22,8 @@ export interface LedgerEntriesTable {
   request_id: string;
   qr_session_id: string | null;
   created_at: number;
+  /** 1: a paid call that may have been charged, amount unknown (points 0). Migration 0006. */
+  charge_unknown: Generated<number>;
 }
 
 export type QrState = 1 | 2 | 3;

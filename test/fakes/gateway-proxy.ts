@@ -13,10 +13,13 @@ export async function startGatewayProxy(target: string): Promise<{
   url: string;
   fail(...faults: ProxyFault[]): void;
   forwarded: () => number;
+  /** Every request that arrived, faulted or not. */
+  received: () => number;
   close(): Promise<void>;
 }> {
   const faults: ProxyFault[] = [];
   let forwarded = 0;
+  let received = 0;
   const forward = async (method: string, path: string, headers: Headers, body: Buffer) => {
     forwarded++;
     const res = await fetch(new URL(path.replace(/^\//, ''), `${target.replace(/\/$/, '')}/`), {
@@ -34,6 +37,7 @@ export async function startGatewayProxy(target: string): Promise<{
       if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k))
         headers.set(k, v);
     }
+    received++;
     const fault = faults.shift();
     if (fault === 'reset') return void req.socket.destroy();
     if (fault === 'http-500') return void res.writeHead(500).end('upstream exploded');
@@ -56,6 +60,7 @@ export async function startGatewayProxy(target: string): Promise<{
     url: `http://127.0.0.1:${port}`,
     fail: (...f) => faults.push(...f),
     forwarded: () => forwarded,
+    received: () => received,
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();

@@ -70,7 +70,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
-      '0006-idempotency',
+      '0006-hardening',
     ]);
   });
 
