@@ -24,7 +24,7 @@ export interface Ledger {
   spentOnDay(q: { workspaceId: string; day: Date; timeZone: string }): Promise<number>;
   /** Paid calls that may have been charged, amount unknown (see maybe-charged.ts). */
   maybeCharged(q: { workspaceId: string; from: Date; to: Date }): Promise<number>;
-  recent(q: { workspaceId: string; limit: number }): Promise<LedgerEntry[]>;
+  recent(q: { workspaceId: string; limit: number; userId?: string }): Promise<LedgerEntry[]>;
   hasEntriesBefore(q: { workspaceId: string; before: Date }): Promise<boolean>;
   checkBudget(q: Omit<BudgetQuery, 'now'> & { now?: Date }): Promise<BudgetDecision>;
   crossedWarning(q: Omit<WarningQuery, 'now'> & { now?: Date }): Promise<boolean>;
