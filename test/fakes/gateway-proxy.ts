@@ -12,6 +12,8 @@ export type ProxyFault = 'http-500' | 'unreadable' | 'reset' | 'reset-after-forw
 export async function startGatewayProxy(target: string): Promise<{
   url: string;
   fail(...faults: ProxyFault[]): void;
+  /** Rewrites the bodies the sandbox answers with until called again with undefined. */
+  rewrite(fn: ((body: string) => string) | undefined): void;
   forwarded: () => number;
   /** Every request that arrived, faulted or not. */
   received: () => number;
@@ -20,6 +22,7 @@ export async function startGatewayProxy(target: string): Promise<{
   const faults: ProxyFault[] = [];
   let forwarded = 0;
   let received = 0;
+  let rewrite: ((body: string) => string) | undefined;
   const forward = async (method: string, path: string, headers: Headers, body: Buffer) => {
     forwarded++;
     const res = await fetch(new URL(path.replace(/^\//, ''), `${target.replace(/\/$/, '')}/`), {
@@ -52,13 +55,16 @@ export async function startGatewayProxy(target: string): Promise<{
     if (fault === 'reset-after-forward') return void req.socket.destroy();
     if (fault === 'slow') await new Promise((r) => setTimeout(r, 60_000));
     res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/json' });
-    res.end(answer.text);
+    res.end(rewrite ? rewrite(answer.text) : answer.text);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     fail: (...f) => faults.push(...f),
+    rewrite: (fn) => {
+      rewrite = fn;
+    },
     forwarded: () => forwarded,
     received: () => received,
     close: () =>
