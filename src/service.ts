@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createGatewayClient, type GatewayClient } from './gateway/client.js';
 import { createLimiter } from './gateway/limiter.js';
+import { startMetricsServer } from './http/metrics-server.js';
 import { healthRoutes } from './http/routes.js';
 import { createDailySummaryJob } from './jobs/daily-summary.js';
 import { createLedger, type Ledger } from './ledger/index.js';
@@ -13,7 +14,7 @@ import { createQrWatcher, type QrWatcher } from './qr/index.js';
 import { type Sandbox, startSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
-import type { HttpLimits } from './slack/http-limits.js';
+import { HTTP_LIMITS, type HttpLimits } from './slack/http-limits.js';
 import { idempotencyMiddleware } from './slack/idempotency.js';
 import { inputGuardMiddleware } from './slack/input-guard.js';
 import { registerListeners } from './slack/listeners.js';
@@ -27,6 +28,8 @@ import { WorkTracker } from './work-tracker.js';
 
 export interface Querydesk {
   port: number;
+  /** The port serving /metrics: `port` unless METRICS_PORT names another. */
+  metricsPort: number;
   deps: AppDeps;
   watcher: QrWatcher;
   sandbox?: Sandbox;
@@ -169,7 +172,11 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       local: options.local,
       limits: options.httpLimits,
       routes: [
-        ...healthRoutes({ metrics, ready: () => store.ping() }),
+        ...healthRoutes({
+          metrics,
+          ready: () => store.ping(),
+          withMetrics: config.metricsPort === undefined,
+        }),
         ...(options.extraRoutes ?? []),
       ],
     });
@@ -219,8 +226,18 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     cleanups.push(() => summary.stop());
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
-    logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
-    return { port, deps, watcher, sandbox, runtime, stop: stopAll };
+    let metricsPort = port;
+    if (config.metricsPort !== undefined) {
+      const separate = await startMetricsServer({
+        metrics,
+        port: config.metricsPort,
+        limits: options.httpLimits ?? HTTP_LIMITS,
+      });
+      cleanups.push(() => separate.close());
+      metricsPort = separate.port;
+    }
+    logger.info({ port, metricsPort, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
+    return { port, metricsPort, deps, watcher, sandbox, runtime, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
