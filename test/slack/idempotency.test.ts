@@ -159,3 +159,44 @@ describe('a Slack retry, a double click or a double submission does nothing twic
     expect(deliveryKey({ type: 'view_closed' })).toBeUndefined();
   });
 });
+
+describe('QR buttons clicked twice', () => {
+  let q: BotHarness;
+  beforeAll(async () => {
+    q = await startBot({ QR_POLL_INTERVAL_MS: '100' }, { sandbox: { qrScanAfterMs: 200 } });
+  });
+  afterAll(async () => {
+    await q?.stop();
+  });
+
+  it('Load account analytics clicked twice within 50 ms makes one paid call', async () => {
+    const channel = 'C0QRTWICE';
+    await q.double.sendCommand(q.events, {
+      command: '/qr',
+      text: X.account.mediaMark,
+      user: 'U0QRTWICE',
+      channel,
+    });
+    const scanned = await q.double.waitFor(
+      () =>
+        q.double
+          .messages(channel)
+          .find((m) => !m.ephemeral && JSON.stringify(m.blocks).includes('qd_qr_account')),
+      10_000,
+    );
+    const calls = () => q.bot.sandbox!.requests().filter((r) => r.op === 'accountData').length;
+    const click = () =>
+      q.double.sendAction(q.events, {
+        actionId: 'qd_qr_account',
+        channel,
+        messageTs: scanned.ts,
+        user: 'U0QRTWICE',
+      });
+    const first = click();
+    await new Promise((r) => setTimeout(r, 20));
+    await Promise.all([first, click()]);
+    await q.double.waitFor(() => calls() > 0 || undefined, 8000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls()).toBe(1);
+  });
+});
