@@ -53,7 +53,17 @@ export async function startGatewayProxy(target: string): Promise<{
       Buffer.concat(chunks),
     );
     if (fault === 'reset-after-forward') return void req.socket.destroy();
-    if (fault === 'slow') await new Promise((r) => setTimeout(r, 60_000));
+    if (fault === 'slow') {
+      // Holds the answer until the client gives up and closes the connection.
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, 60_000);
+        res.once('close', () => {
+          clearTimeout(timer);
+          r();
+        });
+      });
+      if (res.destroyed) return;
+    }
     res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/json' });
     res.end(rewrite ? rewrite(answer.text) : answer.text);
   });

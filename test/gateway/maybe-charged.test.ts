@@ -108,3 +108,28 @@ describe('failures that prove nothing was served are still retried', () => {
     expect(retries).toHaveLength(2);
   });
 });
+
+describe('a paid call that timed out after sending', () => {
+  it('is not sent again and is reported as maybe charged', async () => {
+    proxy.fail('slow');
+    const received = proxy.received();
+    const charges: { chargeUnknown?: boolean; points: number }[] = [];
+    const client = createGatewayClient({
+      baseUrl: proxy.url,
+      logger: captureLogger('silent').logger,
+      timeZone: 'Asia/Shanghai',
+      sleep: async () => {},
+      timeouts: { connectMs: 1_000, headersMs: 300, bodyMs: 300 },
+      onCharge: (e) => {
+        charges.push(e);
+      },
+    });
+    const failed = await client
+      .call('accountData', { mediaMark: X.account.mediaMark }, { token: X.token, workspaceId: 'T' })
+      .catch((e: unknown) => e as { kind: string; chargeUnknown: boolean });
+    await client.close();
+    expect(failed).toMatchObject({ kind: 'timeout', chargeUnknown: true });
+    expect(proxy.received() - received).toBe(1);
+    expect(charges).toEqual([expect.objectContaining({ chargeUnknown: true, points: 0 })]);
+  });
+});
