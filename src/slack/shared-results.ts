@@ -1,5 +1,4 @@
 import type { SharedCache } from '../store/shared-cache.js';
-import type { CardData } from './blocks/shared-card.js';
 import { type KeyedStore, keyedStore } from './keyed-store.js';
 import { maskPersonalData } from './personal-data.js';
 
@@ -9,7 +8,14 @@ export interface CachedResult {
   teamId: string;
   userId: string;
   channelId: string;
-  card: CardData;
+  /** What the command needs to draw its card again (its `card.kind` says which command). */
+  card: StoredCard;
+}
+
+/** A result card as plain data, so any replica can render it again. */
+export interface StoredCard {
+  kind: string;
+  [field: string]: unknown;
 }
 
 /** Results, paging queries: how long their buttons keep working. */

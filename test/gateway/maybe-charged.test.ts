@@ -46,8 +46,7 @@ describe('a paid call that may have reached the gateway is not sent again', () =
     expect(maybe).toHaveLength(1);
     expect(maybe[0]).toMatchObject({ operation: 'accountData', points: 0, kind: 'charge' });
 
-    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
-    const spend = ack.json as { text: string; blocks: unknown[] };
+    const spend = await answerTo('U0CUT1', '/spend', 'today');
     expect(spend.text).toMatch(/1 paid call may have been charged/);
     expect(JSON.stringify(spend.blocks)).toMatch(/may have been charged/);
   });

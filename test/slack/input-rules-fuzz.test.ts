@@ -2,18 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src/gateway/client.js';
 import { GatewayInputError } from '../../src/gateway/errors.js';
-import { parseNewCodeValue } from '../../src/qr/button-values.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { MAX_VALUE_LENGTH } from '../../src/slack/args/input-rules.js';
 import { ArgsError } from '../../src/slack/args.js';
 import { readModalValues } from '../../src/slack/blocks/modal-values.js';
-import { commandSpecs } from '../../src/slack/commands/specs.js';
+import { commandParser } from '../../src/slack/commands/arg-rules.js';
+import { COMMAND_LIST } from '../../src/slack/commands/index.js';
 import { actionRefused, formProblems, MAX_FORM_VALUE } from '../../src/slack/input-guard.js';
+import { parseNewCodeValue } from '../../src/slack/qr/button-values.js';
 import { findUnsafeCharacter } from '../../src/text-safety.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
-const specs = commandSpecs('Asia/Shanghai');
-const SPEC_LIST = Object.values(specs);
+// Every lookup command's parser, as the app builds them.
+const SPEC_LIST = COMMAND_LIST.flatMap((c) =>
+  c.kind === 'lookup' ? [commandParser(c, 'Asia/Shanghai')] : [],
+);
 const X = SANDBOX_EXAMPLES;
 
 /** Pieces a person (or an attacker) might type, hostile characters included. */

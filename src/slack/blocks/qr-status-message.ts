@@ -1,10 +1,9 @@
 import type { types } from '@slack/bolt';
 import { qrStateWord } from '../../gateway/operations/qr-status.js';
 import { instantToWallClock } from '../../gateway/time.js';
-import { QR_ACTION } from '../../qr/action-ids.js';
-import { newCodeValue } from '../../qr/button-values.js';
+import { newCodeValue } from '../qr/button-values.js';
 import { esc } from './format.js';
-import { ACTION } from './ids.js';
+import { ACTION, QR_ACTION } from './ids.js';
 import { escapeMrkdwn, LIMITS, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { withSandboxNote } from './sandbox-note.js';
