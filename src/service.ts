@@ -4,6 +4,7 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createExportRunner, type ExportRunner } from './exports/index.js';
+import { startMetricsServer } from './http/metrics-server.js';
 import { healthRoutes } from './http/routes.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -12,10 +13,14 @@ import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
 import { exportDeps } from './slack/exports/export-deps.js';
+import { HTTP_LIMITS, type HttpLimits } from './slack/http-limits.js';
+import { idempotencyMiddleware } from './slack/idempotency.js';
+import { inputGuardMiddleware } from './slack/input-guard.js';
 import { registerListeners } from './slack/listeners.js';
 import { qrWatchDeps } from './slack/qr/index.js';
 import { orderWatchDeps } from './slack/watches/watch-deps.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
+import { createIdempotencyKeys } from './store/idempotency.js';
 import { openStore } from './store/index.js';
 import { createOrderWatcher, type OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
@@ -28,6 +33,8 @@ import { WorkTracker } from './work-tracker.js';
 
 export interface Querydesk {
   port: number;
+  /** The port serving /metrics: `port` unless METRICS_PORT names another. */
+  metricsPort: number;
   deps: AppDeps;
   watcher: QrWatcher;
   orderWatcher: OrderWatcher;
@@ -47,6 +54,8 @@ export interface StartOptions {
   sandbox?: Pick<SandboxOptions, 'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs'>;
   /** More routes on the same port (the local console and its Slack double). */
   extraRoutes?: CustomRoute[];
+  /** Tests shorten the HTTP server's limits (production: HTTP_LIMITS). */
+  httpLimits?: HttpLimits;
 }
 
 /** The composition root: config → store → gateway → Slack app → watcher → jobs. Stopped in reverse. */
@@ -63,10 +72,15 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const settings = workspaceSettings(store, config);
     const work = new WorkTracker();
     const routes = [
-      ...healthRoutes({ metrics, ready: () => store.ping() }),
+      ...healthRoutes({
+        metrics,
+        ready: () => store.ping(),
+        withMetrics: config.metricsPort === undefined,
+      }),
       ...(options.extraRoutes ?? []),
     ];
-    const runtime = createSlackApp({ config, logger, local: options.local, routes });
+    const limits = options.httpLimits ?? HTTP_LIMITS;
+    const runtime = createSlackApp({ config, logger, local: options.local, routes, limits });
     const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
     const warn = budgetWarnings({ ...core, slack: () => runtime.app.client });
     // Off the answer's path: the person gets their card while the warning is checked and posted.
@@ -86,6 +100,15 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       deps: exportDeps(deps, () => runtime.app.client),
       workerId,
     });
+    // Before every listener: unsafe form values and clicks are refused at the edge, then a Slack
+    // retry or a double click is acked and does nothing.
+    runtime.app.use(inputGuardMiddleware({ logger }));
+    runtime.app.use(
+      idempotencyMiddleware({
+        keys: createIdempotencyKeys(store.db, () => clock().getTime()),
+        logger,
+      }),
+    );
     registerListeners(runtime.app, { ...deps, watcher, orderWatcher, exportRunner });
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
@@ -100,8 +123,19 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     life.own(await startDailySummary({ ...core, app: runtime.app }), (s) => s.stop());
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
-    logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
-    return { port, deps, watcher, orderWatcher, exportRunner, sandbox, runtime, stop: life.stop };
+    let metricsPort = port;
+    if (config.metricsPort !== undefined) {
+      const separate = life.own(
+        await startMetricsServer({ metrics, port: config.metricsPort, limits }),
+        (m) => m.close(),
+      );
+      metricsPort = separate.port;
+    }
+    logger.info({ port, metricsPort, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
+    return {
+      ...{ port, metricsPort, deps, watcher, orderWatcher, exportRunner, sandbox, runtime },
+      stop: life.stop,
+    };
   } catch (err) {
     await life.stop();
     throw err;
