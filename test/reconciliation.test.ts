@@ -70,12 +70,11 @@ describe('reconciliation with the gateway', () => {
     expect(report.byUser.map((u) => u.userId).sort()).toEqual(['U0A', 'U0B', 'U0C', 'U0Q']);
 
     // /spend tells the same number.
-    const before = h.double.messages().filter((m) => m.ephemeral).length;
+    // Parsed and acked first; the card follows through the response_url.
+    const answers = () => h.double.messages().filter((m) => m.ephemeral);
+    const before = answers().length;
     await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
-    const card = await h.double.waitFor(
-      () => h.double.messages().filter((m) => m.ephemeral)[before],
-      5000,
-    );
-    expect(card.text).toContain(`${report.net} points`);
+    const answer = await h.double.waitFor(() => answers()[before], 5000);
+    expect(answer.text).toContain(`${report.net} points`);
   }, 40_000);
 });

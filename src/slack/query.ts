@@ -1,4 +1,4 @@
-import type { CallOptions, GatewayAnswer } from '../gateway/client.js';
+import type { GatewayAnswer } from '../gateway/client.js';
 import type { InputOf, OutputOf } from '../gateway/operations/index.js';
 import { operations } from '../gateway/operations/index.js';
 import { instantToWallClock } from '../gateway/time.js';
@@ -9,6 +9,15 @@ import { queuedListener } from './queue-notice.js';
 
 type Name = keyof typeof operations;
 
+export interface QueryOptions {
+  /**
+   * Work no person is waiting on (QR status checks, order-watch checks, export pages): the
+   * limiter lets people's look-ups go first (priority 'background'), and no "Queued" notice is
+   * shown for it.
+   */
+  background?: boolean;
+}
+
 /**
  * The one way Slack-side code calls the gateway: the workspace's budget first (a paid operation
  * past it is refused before anything is sent), then the shared client with the workspace token.
@@ -18,7 +27,7 @@ export async function query<K extends Name>(
   op: K,
   input: InputOf<K>,
   who: Partial<Asker> & { teamId: string },
-  options: CallOptions = {},
+  options: QueryOptions = {},
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
   const budget = await deps.dailyBudget(who.teamId);
@@ -42,6 +51,8 @@ export async function query<K extends Name>(
     op,
     input,
     { token, workspaceId: who.teamId, userId: who.userId, channelId: who.channelId },
-    { onQueued: queuedListener(), ...options },
+    options.background
+      ? { priority: 'background' }
+      : { priority: 'interactive', onQueued: queuedListener() },
   );
 }

@@ -86,6 +86,16 @@ describe('/spend', () => {
     expect(JSON.stringify(card.blocks)).toMatch(/Shop orders/);
   });
 
+  it('acks first, with nothing read yet; the card follows privately', async () => {
+    h = await startBot();
+    const answers = () => h!.double.messages().filter((m) => m.ephemeral);
+    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: '7d' });
+    expect(ack.status).toBe(200);
+    expect(ack.body).toBe('');
+    const card = await h.double.waitFor(() => answers()[0], 5000);
+    expect(card.text).toMatch(/last 7 days/);
+  });
+
   it('refuses an unknown period with the usage', async () => {
     h = await startBot();
     const ack = await h.double.sendCommand(h.events, { command: '/spend', text: 'yesterday' });

@@ -1,4 +1,0 @@
-import type { SlackMessage } from '../slack/blocks/message.js';
-
-/** What a QR button handler tells the person who clicked (ephemerally); nothing when ok. */
-export type QrActionResult = { ok: true } | { ok: false; message: SlackMessage };

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { WebClient } from '@slack/web-api';
+import {
+  findSession,
+  insertSession,
+  nextBaseGap,
+  renderQrPng,
+  type SessionKey,
+  updateLeased,
+} from '../../qr/index.js';
+import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import { qrCreatingMessage, qrInviteMessage } from '../blocks/qr-status-message.js';
+import type { SlackDeps } from '../context.js';
+import { query } from '../query.js';
+import { slackFailure } from '../slack-errors.js';
+import type { NewCodeArgs } from './button-values.js';
+import { renderSession } from './render.js';
+
+/** Long enough for one upload and one edit; the watcher takes over afterwards (or after a crash). */
+const ONBOARDING_LEASE_MS = 60_000;
+
+/** What to tell the person who typed /qr (ephemerally); the channel already has the rest. */
+export type QrStartResult =
+  | { ok: true; sessionId: string; notice?: SlackMessage }
+  | { ok: false; message: SlackMessage };
+
+function slackProblem(err: unknown, charged: boolean): SlackMessage {
+  const failure = slackFailure(err);
+  if (failure.kind === 'not-in-channel') return qrInviteMessage({ error: failure.error, charged });
+  return errorCard(err);
+}
+
+/**
+ * `/qr`: a placeholder message first (a bot missing from the channel is found out before any
+ * point is spent), then operation 1, the session stored and leased, the PNG uploaded, and the
+ * placeholder turned into the live status message. The watcher takes it from there.
+ */
+export async function startQrOnboarding(
+  deps: SlackDeps,
+  client: WebClient,
+  who: Asker,
+  args: NewCodeArgs,
+  /** Shown with a refusal (`/qr <media_mark> …`). */
+  usage?: string,
+): Promise<QrStartResult> {
+  const log = deps.logger.child({ component: 'qr', workspaceId: who.teamId });
+  const input = {
+    mediaMark: args.mediaMark,
+    ...(args.landingPage ? { landingPage: args.landingPage } : {}),
+  };
+  try {
+    deps.gateway.validate('qrCreate', input);
+  } catch (err) {
+    return { ok: false, message: errorCard(err, usage) };
+  }
+  let messageTs: string;
+  try {
+    const placeholder = qrCreatingMessage(args.mediaMark, who.userId, deps.gateway.sandbox);
+    const posted = await client.chat.postMessage({ channel: who.channelId, ...placeholder });
+    if (!posted.ts) throw new Error('chat.postMessage returned no ts');
+    messageTs = posted.ts;
+  } catch (err) {
+    log.warn({ err, channelId: who.channelId }, 'qr status message could not be posted');
+    return { ok: false, message: slackProblem(err, false) };
+  }
+
+  let session: { sessionId: string; url: string; points: number };
+  try {
+    const answer = await query(deps, 'qrCreate', input, who);
+    session = { ...answer.data, points: answer.points };
+  } catch (err) {
+    await client.chat.delete({ channel: who.channelId, ts: messageTs }).catch(() => undefined);
+    return { ok: false, message: errorCard(err, usage) };
+  }
+
+  const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
+  const owner = `onboarding:${randomUUID()}`;
+  const now = deps.clock().getTime();
+  const firstGap = nextBaseGap(deps.watcher.schedule, 0);
+  try {
+    await insertSession(deps.store.db, {
+      owner: who,
+      sessionId: session.sessionId,
+      mediaMark: args.mediaMark,
+      landingPage: args.landingPage,
+      url: session.url,
+      messageTs,
+      pointsCharged: session.points,
+      firstGapMs: firstGap,
+      nextCheckAt: now + deps.watcher.gap(firstGap),
+      watchUntil: now + deps.config.qr.watchTimeoutMs,
+      lease: { owner, until: now + ONBOARDING_LEASE_MS },
+      now,
+    });
+  } catch (err) {
+    // Paid for but not stored: say so with the link rather than fail silently.
+    log.error({ err, sessionId: session.sessionId }, 'qr session could not be stored');
+    const why = new UserFacingError(
+      'QR session not saved',
+      `The QR session ${session.sessionId} was created but could not be saved, so it will not be watched. Its link: ${session.url}`,
+    );
+    return { ok: false, message: errorCard(why) };
+  }
+
+  let notice: SlackMessage | undefined;
+  try {
+    const png = await renderQrPng(session.url);
+    const uploaded = await client.files.uploadV2({
+      channel_id: who.channelId,
+      file: png,
+      filename: `qr-${args.mediaMark.replace(/[^\w.-]+/g, '_').slice(0, 60)}.png`,
+      title: `QR login for ${args.mediaMark}`.slice(0, 250),
+    });
+    const fileId = uploadedFileId(uploaded);
+    if (fileId) await updateLeased(deps.store.db, key, owner, { file_id: fileId });
+  } catch (err) {
+    log.warn({ err, sessionId: session.sessionId }, 'qr image upload failed');
+    notice = slackProblem(err, true);
+  }
+
+  try {
+    const row = await findSession(deps.store.db, key);
+    if (row) {
+      const message = await renderSession(deps, row);
+      await client.chat.update({ channel: who.channelId, ts: messageTs, ...message });
+      await updateLeased(deps.store.db, key, owner, {
+        message_state: row.state,
+        message_watch_state: row.watch_state,
+      });
+    }
+  } catch (err) {
+    // Left owed in the store: the watcher edits it once the lease is handed back.
+    log.warn({ err, sessionId: session.sessionId }, 'qr status message edit failed');
+  }
+  await updateLeased(deps.store.db, key, owner, { lease_owner: null, lease_until: null });
+  deps.watcher.kick();
+  log.info({ sessionId: session.sessionId, points: session.points }, 'qr session started');
+  return { ok: true, sessionId: session.sessionId, ...(notice ? { notice } : {}) };
+}
+
+/** files.uploadV2 answers with one completeUploadExternal result per upload, each listing files. */
+export function uploadedFileId(result: unknown): string | undefined {
+  const outer = Reflect.get(Object(result), 'files');
+  const first: unknown = Array.isArray(outer) ? outer[0] : undefined;
+  const inner = Reflect.get(Object(first), 'files');
+  const file: unknown = Array.isArray(inner) ? inner[0] : first;
+  const id = Reflect.get(Object(file), 'id');
+  return typeof id === 'string' ? id : undefined;
+}
