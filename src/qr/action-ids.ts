@@ -3,4 +3,5 @@ export const QR_ACTION = {
   loadAccount: 'qd_qr_account',
   newCode: 'qd_qr_new',
   checkAgain: 'qd_qr_check',
+  scanned: 'qd_qr_scanned',
 } as const;

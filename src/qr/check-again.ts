@@ -13,8 +13,9 @@ const ALREADY = {
 } as const;
 
 /**
- * "Check again" on a session whose watch ended: checks it at once, then watches it for another
- * QR_WATCH_TIMEOUT_MS on the usual growing schedule. The message is edited by the watcher.
+ * "Check again" on a session whose watch ended: checks it at once, densely for a short burst
+ * (someone is looking at the code again), then watches it for another QR_WATCH_TIMEOUT_MS on the
+ * usual growing schedule. The message is edited by the watcher.
  */
 export async function checkAgain(
   deps: AppDeps & { watcher: QrWatcher },
@@ -28,6 +29,7 @@ export async function checkAgain(
       watch_state: 'watching',
       watch_until: now + deps.config.qr.watchTimeoutMs,
       interval_ms: 0,
+      dense_until: now + deps.watcher.schedule.burstMs,
       next_check_at: now,
       updated_at: now,
     })

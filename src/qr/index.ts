@@ -4,11 +4,15 @@ export type { QrActionResult } from './action-result.js';
 export { type NewCodeArgs, newCodeValue, parseNewCodeValue } from './button-values.js';
 export { checkAgain } from './check-again.js';
 export { QR_IMAGE_WIDTH, renderQrPng } from './qr-image.js';
+export { scannedIt } from './scanned-it.js';
 export {
   checkOffsets,
+  DEFAULT_QR_BURST_MS,
   DEFAULT_QR_CAP_MS,
+  DEFAULT_QR_DENSE_MS,
   DEFAULT_QR_GROWTH,
   DEFAULT_QR_JITTER,
+  detectionDelay,
   maxChecksWithin,
   type QrSchedule,
   qrSchedule,

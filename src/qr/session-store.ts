@@ -101,3 +101,24 @@ export async function releaseAllLeases(db: Db, owner: string): Promise<void> {
     .where('lease_owner', '=', owner)
     .execute();
 }
+
+/** The heartbeat's other half: every lease `owner` holds now lasts until `until`. */
+export async function renewLeases(db: Db, owner: string, until: number): Promise<number> {
+  const result = await qrDb(db)
+    .updateTable('qr_sessions')
+    .set({ lease_until: until })
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The earliest scheduled check of a watched session nobody holds (epoch ms), if any. */
+export async function nextDueAt(db: Db, now: number): Promise<number | undefined> {
+  const row = await qrDb(db)
+    .selectFrom('qr_sessions')
+    .select((eb) => eb.fn.min('next_check_at').as('at'))
+    .where('watch_state', '=', 'watching')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+}

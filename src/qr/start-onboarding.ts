@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { errorCard, UserFacingError } from '../slack/blocks/error-card.js';
 import type { Asker, SlackMessage } from '../slack/blocks/message.js';
 import { qrCreatingMessage, qrInviteMessage } from '../slack/blocks/qr-status-message.js';
@@ -15,9 +14,6 @@ import type { QrWatcher } from './watcher.js';
 import type { WebClient } from './work-context.js';
 
 export const QR_USAGE = '/qr <media_mark> [landing=PAGE]';
-
-/** Long enough for one upload and one edit; the watcher takes over afterwards (or after a crash). */
-const ONBOARDING_LEASE_MS = 60_000;
 
 export type QrDeps = AppDeps & { watcher: QrWatcher };
 
@@ -74,7 +70,9 @@ export async function startQrOnboarding(
   }
 
   const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
-  const owner = `onboarding:${randomUUID()}`;
+  // Held under this process's watcher identity, so its heartbeat renews the lease while the
+  // upload runs and a crash here frees the session within one short lease.
+  const owner = deps.watcher.workerId;
   const now = deps.clock().getTime();
   const firstGap = nextBaseGap(deps.watcher.schedule, 0);
   try {
@@ -94,6 +92,7 @@ export async function startQrOnboarding(
         watch_state: 'watching',
         next_check_at: now + deps.watcher.gap(firstGap),
         interval_ms: firstGap,
+        dense_until: now + deps.watcher.schedule.denseMs,
         watch_until: now + deps.config.qr.watchTimeoutMs,
         checks_made: 0,
         points_charged: session.points,
@@ -101,7 +100,7 @@ export async function startQrOnboarding(
         message_state: 0,
         message_watch_state: 'watching',
         lease_owner: owner,
-        lease_until: now + ONBOARDING_LEASE_MS,
+        lease_until: now + deps.watcher.leaseMs,
         created_at: now,
         updated_at: now,
       })

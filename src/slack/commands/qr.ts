@@ -6,6 +6,7 @@ import {
   QR_ACTION,
   type QrActionResult,
   type QrDeps,
+  scannedIt,
   startQrOnboarding,
 } from '../../qr/index.js';
 import { ACTION, VIEW } from '../blocks/ids.js';
@@ -37,7 +38,7 @@ export function registerQr(app: App, deps: QrDeps, specs: CommandSpecs): void {
     channelId: body.channel?.id ?? body.user.id,
   });
   const tell = async (respond: RespondFn, result: QrActionResult | undefined) => {
-    if (result && !result.ok) {
+    if (result?.message) {
       await respond({
         ...finish(deps, result.message),
         response_type: 'ephemeral',
@@ -64,6 +65,16 @@ export function registerQr(app: App, deps: QrDeps, specs: CommandSpecs): void {
       await ack();
       deps.metrics.slackAcks.inc({ kind: 'action' });
       await tell(respond, await checkAgain(deps, clicker(body), action.value ?? ''));
+    },
+  );
+
+  // "I've scanned it": one check at once (none more while it runs), the answer told ephemerally.
+  app.action<BlockAction<ButtonAction>>(
+    QR_ACTION.scanned,
+    async ({ ack, action, body, respond }) => {
+      await ack();
+      deps.metrics.slackAcks.inc({ kind: 'action' });
+      await tell(respond, await scannedIt(deps, clicker(body), action.value ?? ''));
     },
   );
 
