@@ -112,13 +112,22 @@ export async function renewLeases(db: Db, owner: string, until: number): Promise
   return Number(result.numUpdatedRows);
 }
 
-/** The earliest scheduled check of a watched session nobody holds (epoch ms), if any. */
+/**
+ * When the watcher should look again: the earliest scheduled check of a watched session nobody
+ * holds, or the earliest moment a held one's lease lapses (a killed worker's), epoch ms.
+ */
 export async function nextDueAt(db: Db, now: number): Promise<number | undefined> {
   const row = await qrDb(db)
     .selectFrom('qr_sessions')
-    .select((eb) => eb.fn.min('next_check_at').as('at'))
+    .select((eb) => {
+      const free = eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]);
+      return [
+        eb.fn.min(eb.case().when(free).then(eb.ref('next_check_at')).end()).as('due'),
+        eb.fn.min(eb.case().when(free).then(null).else(eb.ref('lease_until')).end()).as('lapse'),
+      ];
+    })
     .where('watch_state', '=', 'watching')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .executeTakeFirst();
-  return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  const times = [row?.due, row?.lapse].filter((t) => t !== null && t !== undefined).map(Number);
+  return times.length ? Math.min(...times) : undefined;
 }

@@ -7,6 +7,8 @@ export interface CheckSpan {
   sessionId: string;
   start: number;
   end: number;
+  /** The bearer token it carried (tests give each process its own, to tell who checked). */
+  token: string;
 }
 
 /**
@@ -36,7 +38,8 @@ export async function startCheckLog(target: string, opts: { statusDelayMs?: numb
           await new Promise((r) => setTimeout(r, opts.statusDelayMs));
         }
         if (url.pathname.endsWith('/sel-media-stu') && sessionId) {
-          spans.push({ sessionId, start, end: performance.now() });
+          const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+          spans.push({ sessionId, start, end: performance.now(), token });
         }
         const out: Record<string, string> = {};
         for (const [k, v] of Object.entries(answer.headers)) {
