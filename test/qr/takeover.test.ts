@@ -112,8 +112,8 @@ describe.each(DIALECTS)('kill -9 in the middle of 50 live QR codes (%s)', (diale
       const ids = await fiftyLiveCodes(s, procs);
       await eventually(() => s.checkLog.spans().length >= CODES, 20_000, 'a first round of checks');
       // Some codes change state just before the kill: their answers may die with the process.
-      ids.slice(0, 10).forEach((id) => s.sandbox.simulateExpire(id));
-      ids.slice(10, 20).forEach((id) => s.sandbox.simulateScan(id));
+      for (const id of ids.slice(0, 10)) s.sandbox.simulateExpire(id);
+      for (const id of ids.slice(10, 20)) s.sandbox.simulateScan(id);
 
       // The victim: the process holding the most leases, once it holds some.
       const victim = await eventually(
@@ -162,7 +162,7 @@ describe.each(DIALECTS)('kill -9 in the middle of 50 live QR codes (%s)', (diale
       const slowest = Math.max(...rechecked) - readyAt;
 
       // Then everything ends: the rest expire, and every message shows its final state.
-      ids.slice(20).forEach((id) => s.sandbox.simulateExpire(id));
+      for (const id of ids.slice(20)) s.sandbox.simulateExpire(id);
       await eventually(
         () =>
           s.sandbox.sessions().every((x) => {
