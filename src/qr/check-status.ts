@@ -47,6 +47,7 @@ export async function checkStatus(
       checks_made: row.checks_made + 1,
       points_charged: row.points_charged + (answer.kind === 'charge' ? answer.points : 0),
       last_checked_at: t,
+      checked_by: ctx.owner,
       watch_state: final ? 'done' : 'watching',
       interval_ms: base,
       next_check_at: final ? t : later(t),

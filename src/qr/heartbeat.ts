@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
 import { renewLeases } from './session-store.js';
-import { beat } from './worker-registry.js';
+import { beat, reapDeadWorkers } from './worker-registry.js';
 
 export interface Heartbeat {
   /** One beat now (also the first one); resolves when it is stored. */
@@ -15,6 +15,7 @@ export interface Heartbeat {
  * in two statements whatever the number of sessions in hand. Leases stay short, so a process
  * killed mid-check holds its sessions for at most one lease; a live one never loses a session to a
  * slow check (queued behind the limiter, an edit waiting out a 429), since the beat goes on.
+ * Each beat also looks for watchers that stopped beating (killed) and takes over their sessions.
  */
 export function createHeartbeat(opts: {
   db: Db;
@@ -22,6 +23,8 @@ export function createHeartbeat(opts: {
   leaseMs: number;
   now: () => number;
   logger: Logger;
+  /** Sessions of dead watchers were made due now (see reapDeadWorkers). */
+  onReaped(count: number): void;
 }): Heartbeat {
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> | undefined;
@@ -29,6 +32,8 @@ export function createHeartbeat(opts: {
     const now = opts.now();
     await renewLeases(opts.db, opts.workerId, now + opts.leaseMs);
     await beat(opts.db, opts.workerId, now);
+    const reaped = await reapDeadWorkers(opts.db, now, opts.leaseMs);
+    if (reaped > 0) opts.onReaped(reaped);
   };
   return {
     beatNow,

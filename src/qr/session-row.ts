@@ -15,6 +15,8 @@ export interface QrWatchColumns {
   interval_ms: number;
   /** Checks stay dense until this instant (0005; null: created + the schedule's dense phase). */
   dense_until: number | null;
+  /** The watcher that checked it last (0005): if that one dies, the session is checked at once. */
+  checked_by: string | null;
 }
 
 /** One watcher process (0005): its leases live as long as its heartbeat. */

@@ -93,6 +93,7 @@ export async function startQrOnboarding(
         next_check_at: now + deps.watcher.gap(firstGap),
         interval_ms: firstGap,
         dense_until: now + deps.watcher.schedule.denseMs,
+        checked_by: owner,
         watch_until: now + deps.config.qr.watchTimeoutMs,
         checks_made: 0,
         points_charged: session.points,

@@ -15,7 +15,7 @@ import {
 } from './session-store.js';
 import type { WebClient, WorkContext } from './work-context.js';
 import { hasWork, workOnSession } from './work-on-session.js';
-import { beat, catchUpAfterOutage, forgetOldWorkers, lastSeenOthers } from './worker-registry.js';
+import { beat, catchUpAfterOutage, forgetWorker, lastSeenOthers } from './worker-registry.js';
 
 export interface QrWatcher {
   readonly workerId: string;
@@ -81,7 +81,17 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
     editsPausedUntil: new Map(),
   };
   const log = deps.logger.child({ component: 'qr-watcher', workerId: options.workerId });
-  const heartbeat = createHeartbeat({ db, workerId: ctx.owner, leaseMs, now, logger: log });
+  const heartbeat = createHeartbeat({
+    db,
+    workerId: ctx.owner,
+    leaseMs,
+    now,
+    logger: log,
+    onReaped(count) {
+      log.info({ count }, 'qr sessions of a dead watcher taken over');
+      plan(0);
+    },
+  });
   const inFlight = new Map<string, Promise<void>>();
   let running = false;
   let starting: Promise<void> = Promise.resolve();
@@ -160,7 +170,6 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
   /** Registers this worker; if no other was alive within one lease, catches up after the outage. */
   async function init(): Promise<void> {
     const t = now();
-    await forgetOldWorkers(db, t);
     const seen = await lastSeenOthers(db, ctx.owner);
     await beat(db, ctx.owner, t);
     if (seen === undefined || seen < t - leaseMs) {
@@ -192,8 +201,7 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
       await Promise.all(inFlight.values());
       heartbeat.stop();
       await releaseAllLeases(db, ctx.owner);
-      // The last beat says when this worker stopped watching (a restart catches up from there).
-      await beat(db, ctx.owner, now()).catch(() => undefined);
+      await forgetWorker(db, ctx.owner).catch(() => undefined);
       log.info('qr watcher stopped');
     },
     kick() {
