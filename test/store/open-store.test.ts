@@ -10,6 +10,7 @@ const TABLES = [
   'installations',
   'ledger_entries',
   'qr_sessions',
+  'qr_workers',
   'shared_cache',
   'summary_runs',
   'workspace_settings',
@@ -69,6 +70,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
+      '0005-qr-workers',
     ]);
   });
 
