@@ -32,7 +32,7 @@ export function createHeartbeat(opts: {
     const now = opts.now();
     await renewLeases(opts.db, opts.workerId, now + opts.leaseMs);
     await beat(opts.db, opts.workerId, now);
-    const reaped = await reapDeadWorkers(opts.db, now, opts.leaseMs);
+    const reaped = await reapDeadWorkers(opts.db, opts.workerId, now, opts.leaseMs);
     if (reaped > 0) opts.onReaped(reaped);
   };
   return {

@@ -47,12 +47,18 @@ export async function forgetWorker(db: Db, workerId: string): Promise<void> {
  * and the dead one is forgotten. Any watcher may do this, several at once: a session checked
  * meanwhile by a live watcher no longer names the dead one. Returns how many were brought forward.
  */
-export async function reapDeadWorkers(db: Db, now: number, leaseMs: number): Promise<number> {
+export async function reapDeadWorkers(
+  db: Db,
+  self: string,
+  now: number,
+  leaseMs: number,
+): Promise<number> {
   const q = qrDb(db);
   const dead = await q
     .selectFrom('qr_workers')
     .select('worker_id')
     .where('heartbeat_at', '<', now - leaseMs)
+    .where('worker_id', '<>', self)
     .execute();
   let moved = 0;
   for (const { worker_id } of dead) {

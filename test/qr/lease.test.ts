@@ -45,8 +45,9 @@ describe('a watcher that died without stopping', () => {
     );
     if (!orphan || !kept) throw new Error('two sessions expected');
     hh.deps.watcher.start();
-    await hh.deps.watcher.started();
     await eventually(() => hh.checkLog.spans().length >= 2, 5_000, 'first checks');
+    // Stopped gracefully (so no check of ours is in flight while the rows are set up below).
+    await hh.deps.watcher.stop();
     const now = Date.now();
     const sparse = { next_check_at: now + 60_000, interval_ms: 60_000, dense_until: now - 1 };
     // One session was last checked by a watcher whose heartbeat stopped 10 s ago (kill -9) …
@@ -59,12 +60,14 @@ describe('a watcher that died without stopping', () => {
       .set({ ...sparse, checked_by: 'killed-worker' })
       .where('session_id', '=', orphan)
       .execute();
-    // … the other by the live one.
+    // … the other by the watcher that stopped properly.
     await qrDb(hh.deps.store.db)
       .updateTable('qr_sessions')
       .set({ ...sparse, checked_by: hh.deps.watcher.workerId })
       .where('session_id', '=', kept)
       .execute();
+    const b = await hh.replica('worker-b');
+    b.watcher.start();
     const before = hh.checkLog.spans().length;
 
     await eventually(
@@ -88,6 +91,6 @@ describe('a watcher that died without stopping', () => {
       .selectFrom('qr_workers')
       .select('worker_id')
       .execute();
-    expect(workers.map((w) => w.worker_id)).toEqual([hh.deps.watcher.workerId]);
+    expect(workers.map((w) => w.worker_id)).toEqual(['worker-b']);
   }, 20_000);
 });
