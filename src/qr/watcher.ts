@@ -25,8 +25,6 @@ export interface QrWatcher {
   /** `baseMs` with this watcher's jitter applied. */
   gap(baseMs: number): number;
   start(): void;
-  /** Resolves once the watcher has registered, caught up after an outage and looked for work. */
-  started(): Promise<void>;
   /** Stops picking work, waits for the sessions in hand and hands their leases back. */
   stop(): Promise<void>;
   /** Look for due work now (a session was just created or re-armed). */
@@ -192,7 +190,6 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
         .catch((err) => log.error({ err }, 'qr watcher registration failed'))
         .finally(() => plan(0));
     },
-    started: () => starting,
     async stop() {
       running = false;
       clearTimeout(timer);
