@@ -1,4 +1,5 @@
 import { createQrWatcher, qrCheckStats } from '../qr/index.js';
+import { qrWatchDeps } from '../slack/qr/index.js';
 import { startBotOnDouble } from './bot-on-double.js';
 import type { BenchResult } from './report.js';
 import { round } from './stats.js';
@@ -30,8 +31,7 @@ export async function qrTenMinutesBench(options: QrTenMinutesOptions = {}): Prom
     // The app's own watcher looks once a real second, too coarse for compressed time.
     await h.bot.watcher.stop();
     const watcher = createQrWatcher({
-      deps: h.bot.deps,
-      clientFor: () => h.bot.runtime.app.client,
+      deps: qrWatchDeps(h.bot.deps, () => h.bot.runtime.app.client),
       workerId: 'bench-compressed',
       tickMs: 5,
     });

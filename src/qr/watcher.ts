@@ -1,6 +1,6 @@
-import type { AppDeps } from '../slack/deps.js';
 import { denseEnd } from './check-status.js';
 import { createHeartbeat } from './heartbeat.js';
+import type { QrWatchControl, QrWatchDeps } from './ports.js';
 import { jittered, type QrSchedule, qrSchedule } from './schedule.js';
 import type { QrSessionRow } from './session-row.js';
 import {
@@ -13,33 +13,19 @@ import {
   type SessionKey,
   updateLeased,
 } from './session-store.js';
-import type { WebClient, WorkContext } from './work-context.js';
+import type { WorkContext } from './work-context.js';
 import { hasWork, workOnSession } from './work-on-session.js';
 import { beat, catchUpAfterOutage, forgetWorker, lastSeenOthers } from './worker-registry.js';
 
-export interface QrWatcher {
-  readonly workerId: string;
-  readonly schedule: QrSchedule;
-  /** How long a lease of this watcher lasts unless its heartbeat renews it. */
-  readonly leaseMs: number;
-  /** `baseMs` with this watcher's jitter applied. */
-  gap(baseMs: number): number;
+/** The watcher: what the chat side may ask of it (ports.ts), plus its own start and stop. */
+export interface QrWatcher extends QrWatchControl {
   start(): void;
   /** Stops picking work, waits for the sessions in hand and hands their leases back. */
   stop(): Promise<void>;
-  /** Look for due work now (a session was just created or re-armed). */
-  kick(): void;
-  /**
-   * Checks a watched session now and makes its checks dense again for a while ("I've scanned
-   * it"). 'busy' when a check or edit of it is already running anywhere (nothing more is done);
-   * otherwise the row as stored afterwards (undefined: no such session).
-   */
-  checkNow(key: SessionKey): Promise<QrSessionRow | 'busy' | undefined>;
 }
 
 export interface QrWatcherOptions {
-  deps: AppDeps;
-  clientFor(teamId: string): WebClient | Promise<WebClient>;
+  deps: QrWatchDeps;
   /** Unique per process (e.g. hostname + pid): the owner of this watcher's leases. */
   workerId: string;
   /** The longest the watcher sleeps without looking at the store (for other replicas' work and
@@ -71,7 +57,6 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
   const db = deps.store.db;
   const ctx: WorkContext = {
     deps,
-    clientFor: options.clientFor,
     owner: options.workerId,
     schedule,
     timeoutMs: deps.config.qr.watchTimeoutMs,

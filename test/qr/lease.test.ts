@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startQrOnboarding } from '../../src/qr/index.js';
 import { qrDb } from '../../src/qr/session-row.js';
+import { startQrOnboarding } from '../../src/slack/qr/index.js';
 import { eventually, type Harness, startHarness } from './harness.js';
 
 let h: Harness | undefined;

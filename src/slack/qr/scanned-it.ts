@@ -1,10 +1,9 @@
-import { errorCard, UserFacingError } from '../slack/blocks/error-card.js';
-import type { Asker } from '../slack/blocks/message.js';
-import { qrCheckFailed, qrNotScannedYet } from '../slack/blocks/qr-check-reply.js';
-import type { AppDeps } from '../slack/deps.js';
+import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import type { Asker } from '../blocks/message.js';
+import { qrCheckFailed, qrNotScannedYet } from '../blocks/qr-check-reply.js';
+import type { SlackDeps } from '../context.js';
 import type { QrActionResult } from './action-result.js';
 import { checkAgain } from './check-again.js';
-import type { QrWatcher } from './watcher.js';
 
 /**
  * "I've scanned it": the status is checked at once (a paid check, like the scheduled ones) and
@@ -13,7 +12,7 @@ import type { QrWatcher } from './watcher.js';
  * seen edits the status message; "not scanned" yet is told to the person who clicked.
  */
 export async function scannedIt(
-  deps: AppDeps & { watcher: QrWatcher },
+  deps: Pick<SlackDeps, 'clock' | 'config' | 'store' | 'logger' | 'watcher'>,
   who: Asker,
   sessionId: string,
 ): Promise<QrActionResult> {
