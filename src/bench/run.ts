@@ -4,15 +4,28 @@ import { gatewayThroughput } from './gateway-throughput.js';
 import { guarded } from './guard.js';
 import { ledgerBench } from './ledger-insert.js';
 import { qrLiveBench, qrScheduleBench } from './qr-checks.js';
+import { qrDetectionBench } from './qr-detection.js';
+import { qrTakeoverBench } from './qr-takeover.js';
+import { qrTenMinutesBench } from './qr-ten-minutes.js';
 import { type BenchResult, benchReport, summaryLines, writeReport } from './report.js';
 import { slashAck } from './slash-ack.js';
 
-/** Each benchmark with the time it may take at most; together they stay well under 3 minutes. */
+/** Each benchmark with the time it may take at most; together they stay under about 6 minutes. */
 const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> }[] = [
   { name: 'gateway throughput', limitMs: 45_000, run: () => gatewayThroughput() },
   { name: 'slash command ack', limitMs: 45_000, run: () => slashAck() },
   { name: 'qr schedule', limitMs: 10_000, run: async () => [qrScheduleBench()] },
   { name: 'qr live run', limitMs: 45_000, run: async () => [await qrLiveBench()] },
+  { name: 'qr detection', limitMs: 120_000, run: async () => [await qrDetectionBench()] },
+  { name: 'qr ten minutes', limitMs: 90_000, run: async () => [await qrTenMinutesBench()] },
+  {
+    name: 'qr takeover',
+    limitMs: 150_000,
+    run: async () => [
+      await qrTakeoverBench({ processes: 1 }),
+      await qrTakeoverBench({ processes: 3 }),
+    ],
+  },
   { name: 'ledger on SQLite', limitMs: 60_000, run: async () => [await ledgerBench('sqlite')] },
   {
     name: 'ledger on PostgreSQL',

@@ -16,6 +16,7 @@ const TABLES = [
   'ledger_entries',
   'order_watches',
   'qr_sessions',
+  'qr_workers',
   'shared_cache',
   'summary_runs',
   'workspace_settings',
@@ -75,6 +76,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
+      '0005-qr-workers',
       '0006-hardening',
       '0008-order-watches-exports',
     ]);
