@@ -7,6 +7,7 @@ import { createGatewayClient, type GatewayClient } from './gateway/client.js';
 import { createLimiter } from './gateway/limiter.js';
 import { healthRoutes } from './http/routes.js';
 import { createDailySummaryJob } from './jobs/daily-summary.js';
+import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
@@ -61,7 +62,12 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   try {
     const store: Store = await openStore(config.databaseUrl, { logger });
     cleanups.push(() => store.close());
-    const ledger: Ledger = createLedger({ store, clock, logger });
+    const ledger: Ledger = createLedger({
+      store,
+      clock,
+      logger,
+      timeZone: config.spendSummary.timeZone,
+    });
     const cache = createSharedCache(store.db, () => clock().getTime());
 
     let sandbox: Sandbox | undefined;
@@ -200,6 +206,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     });
     void summary.start();
     cleanups.push(() => summary.stop());
+    const retentionDays = config.ledgerRetentionDays;
+    if (retentionDays) cleanups.push(startLedgerRetention({ ledger, logger, retentionDays }));
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
     logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');

@@ -89,6 +89,52 @@ export interface Database {
   workspace_settings: WorkspaceSettingsTable;
   installations: InstallationsTable;
   shared_cache: SharedCacheTable;
+  ledger_daily: LedgerDailyTable;
+  ledger_state: LedgerStateTable;
+  budget_reservations: BudgetReservationsTable;
+  budget_locks: BudgetLocksTable;
+  ledger_prices: LedgerPricesTable;
+}
+
+/** Points and calls per (workspace, local day, operation, user, kind): sums of ledger entries. */
+export interface LedgerDailyTable {
+  workspace_id: string;
+  /** YYYY-MM-DD in the zone named by ledger_state `aggregate_zone`. */
+  day: string;
+  operation: string;
+  /** '' when the entries have no user. */
+  user_id: string;
+  kind: LedgerKind;
+  points: number;
+  /** Entries summed (for charges: gateway calls). */
+  calls: number;
+}
+
+export interface LedgerStateTable {
+  name: string;
+  value: string;
+}
+
+/** Points held for a paid call in flight until it settles (or the hold expires). */
+export interface BudgetReservationsTable {
+  id: string;
+  workspace_id: string;
+  operation: string;
+  points: number;
+  expires_at: number;
+}
+
+export interface BudgetLocksTable {
+  workspace_id: string;
+  taken_at: number;
+}
+
+/** The last charge seen per (workspace, operation): what a reservation holds for the next call. */
+export interface LedgerPricesTable {
+  workspace_id: string;
+  operation: string;
+  points: number;
+  updated_at: number;
 }
 
 export interface SharedCacheTable {

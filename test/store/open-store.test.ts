@@ -7,8 +7,13 @@ import { sqlitePath } from '../../src/store/sqlite.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
 
 const TABLES = [
+  'budget_locks',
+  'budget_reservations',
   'installations',
+  'ledger_daily',
   'ledger_entries',
+  'ledger_prices',
+  'ledger_state',
   'qr_sessions',
   'shared_cache',
   'summary_runs',
@@ -69,6 +74,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
+      '0004-ledger-aggregates',
     ]);
   });
 
