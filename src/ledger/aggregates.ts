@@ -1,46 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, Db, LedgerKind, StoreDialect } from '../store/database.js';
+import type { Database, Db, StoreDialect } from '../store/database.js';
 import { dayRange, daysBetween } from './day.js';
 import { writeTransaction } from './write-transaction.js';
 
 /** ledger_state rows this module owns. */
 const ZONE_KEY = 'aggregate_zone';
-
-/** One ledger entry's share of its aggregate row. */
-export interface DailyIncrement {
-  workspaceId: string;
-  day: string;
-  operation: string;
-  userId: string | null;
-  kind: LedgerKind;
-  points: number;
-}
-
-/**
- * Adds one entry to its (workspace, day, operation, user, kind) row, inside the caller's
- * transaction. An upsert with increments: concurrent writers on PostgreSQL each add their own
- * share under the row lock, so none is lost.
- */
-export async function addToDaily(trx: Kysely<Database>, inc: DailyIncrement): Promise<void> {
-  await trx
-    .insertInto('ledger_daily')
-    .values({
-      workspace_id: inc.workspaceId,
-      day: inc.day,
-      operation: inc.operation,
-      user_id: inc.userId ?? '',
-      kind: inc.kind,
-      points: inc.points,
-      calls: 1,
-    })
-    .onConflict((oc) =>
-      oc.columns(['workspace_id', 'day', 'operation', 'user_id', 'kind']).doUpdateSet((eb) => ({
-        points: eb('ledger_daily.points', '+', eb.ref('excluded.points')),
-        calls: eb('ledger_daily.calls', '+', eb.ref('excluded.calls')),
-      })),
-    )
-    .execute();
-}
 
 /** The zone the aggregates are built in, or undefined before the first build. */
 export async function aggregateZone(db: Kysely<Database>): Promise<string | undefined> {

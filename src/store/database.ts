@@ -22,6 +22,11 @@ export interface LedgerEntriesTable {
   request_id: string;
   qr_session_id: string | null;
   created_at: number;
+  /**
+   * Local day (YYYY-MM-DD, SPEND_SUMMARY_TZ) the writer assigned; a trigger adds the entry to
+   * that day's ledger_daily row. Null for entries written before migration 0004.
+   */
+  day: string | null;
 }
 
 export type QrState = 1 | 2 | 3;

@@ -1,8 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import type { StoreDialect } from '../database.js';
 
 /**
- * Spend at scale: per-day aggregates written with each ledger entry, the budget reservations held
+ * Spend at scale: per-day aggregates added by a trigger on each ledger entry (so the entry and its
+ * share of the aggregate are one statement: one transaction, no extra round trip), the budget reservations held
  * by paid calls in flight, the last price seen per operation, and a small key/value table for the
  * ledger's own bookkeeping (the zone the aggregates are built in, retention claims).
  *
@@ -34,6 +35,11 @@ export function ledgerAggregatesMigration(dialect: StoreDialect): Migration {
           'kind',
         ])
         .execute();
+
+      // The local day the writer assigned the entry (SPEND_SUMMARY_TZ); the trigger adds the
+      // entry to that day's row. Entries written before this migration have none.
+      await db.schema.alterTable('ledger_entries').addColumn('day', 'text').execute();
+      await (dialect === 'postgres' ? postgresTrigger(db) : sqliteTrigger(db));
 
       await db.schema
         .createTable('ledger_state')
@@ -77,4 +83,44 @@ export function ledgerAggregatesMigration(dialect: StoreDialect): Migration {
         .execute();
     },
   };
+}
+
+const UPSERT = `
+  insert into ledger_daily (workspace_id, day, operation, user_id, kind, points, calls)
+  values (new.workspace_id, new.day, new.operation, coalesce(new.user_id, ''), new.kind, new.points, 1)
+  on conflict (workspace_id, day, operation, user_id, kind)
+  do update set points = ledger_daily.points + excluded.points, calls = ledger_daily.calls + 1`;
+
+/** Fires only for rows actually inserted: a duplicate refund dropped by the unique index adds nothing. */
+async function sqliteTrigger(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(
+      `create trigger if not exists ledger_daily_add after insert on ledger_entries
+       when new.day is not null
+       begin ${UPSERT}; end`,
+    )
+    .execute(db);
+}
+
+/**
+ * The function is created in the current schema and finds ledger_daily through the connection's
+ * search path, so each schema's tables have their own. The upsert increments under the row lock:
+ * concurrent writers never lose one another's share.
+ */
+async function postgresTrigger(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(
+      `create or replace function ledger_daily_add() returns trigger language plpgsql as $$
+       begin
+         if new.day is not null then ${UPSERT}; end if;
+         return null;
+       end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ledger_daily_add after insert on ledger_entries
+       for each row execute function ledger_daily_add()`,
+    )
+    .execute(db);
 }
