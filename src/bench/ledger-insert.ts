@@ -114,6 +114,75 @@ async function bulkFill(store: Store, count: number, n: number, now: number): Pr
   }
 }
 
+/**
+ * The aggregates' cost on the insert rate, measured under the same conditions (table size, CPU
+ * share): alternating rounds of record() and of the same insert without the entry's day (what
+ * record() did before migration 0004; the trigger then adds nothing). Run last: the plain rows
+ * are not in the aggregates.
+ */
+async function insertAB(
+  store: Store,
+  ledger: Ledger,
+  now: number,
+  setClock: (at: number) => void,
+): Promise<{ withAggregates: number | null; plain: number | null; ratio: number | null }> {
+  const ROUNDS = 10;
+  const PER_ROUND = 2_000;
+  let seq = 0;
+  let recordMs = 0;
+  let plainMs = 0;
+  const lanes = (fn: () => Promise<unknown>) =>
+    Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = 0; i < PER_ROUND / 8; i++) await fn();
+      }),
+    );
+  const entry = () => benchEntry(seq++ * 7, 1_000, now).entry;
+  for (let r = 0; r < ROUNDS; r++) {
+    const t0 = performance.now();
+    await lanes(async () => {
+      const e = entry();
+      setClock(now - 60_000);
+      await ledger.record({
+        ...e,
+        requestId: `ab-r-${seq}`,
+        qrSessionId: undefined,
+        kind: 'charge',
+      });
+    });
+    const t1 = performance.now();
+    await lanes(async () => {
+      const e = entry();
+      await store.db
+        .insertInto('ledger_entries')
+        .values({
+          workspace_id: e.workspaceId,
+          user_id: e.userId ?? null,
+          channel_id: e.channelId ?? null,
+          operation: e.operation,
+          points: e.points,
+          kind: 'charge',
+          gateway_code: e.gatewayCode,
+          request_id: `ab-p-${seq}`,
+          qr_session_id: null,
+          created_at: now - 60_000,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+    });
+    recordMs += t1 - t0;
+    plainMs += performance.now() - t1;
+  }
+  const withAggregates = (ROUNDS * PER_ROUND * 1000) / recordMs;
+  const plain = (ROUNDS * PER_ROUND * 1000) / plainMs;
+  return {
+    withAggregates: round(withAggregates),
+    plain: round(plain),
+    ratio: round(withAggregates / plain),
+  };
+}
+
 async function timed(times: number, fn: () => Promise<unknown>): Promise<number[]> {
   await fn();
   await fn();
@@ -204,6 +273,9 @@ async function measure(store: Store, opts: MeasureOptions) {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   const report = await ledger.spend({ workspaceId: WORKSPACE, ...period, timeZone: TIME_ZONE });
+  const ab = await insertAB(store, ledger, now, (t) => {
+    at = t;
+  });
   const q = spread(spendTimes);
   const home = spread(homeTimes);
   const summary = spread(summaryTimes);
@@ -227,6 +299,9 @@ async function measure(store: Store, opts: MeasureOptions) {
     summaryBuildMaxMs: round(summary.max),
     entriesIn30dWindow: Number(count),
     callsIn30dReport: report.calls,
+    abRecordPerSec: ab.withAggregates,
+    abPlainInsertPerSec: ab.plain,
+    abRatio: ab.ratio,
   };
 }
 
