@@ -70,11 +70,14 @@ async function rebuild(trx: Kysely<Database>, timeZone: string): Promise<void> {
     for (const d of days) {
       await sql`
         insert into ledger_daily (workspace_id, day, operation, user_id, kind, points, calls)
-        select workspace_id, ${d.key}, operation, coalesce(user_id, ''), kind, sum(points), count(*)
+        select workspace_id, ${d.key}, operation, coalesce(user_id, ''), coalesce(tally, kind),
+               sum(points), count(*)
         from ledger_entries
         where workspace_id = ${s.workspace_id}
           and created_at >= ${d.start.getTime()} and created_at < ${d.end.getTime()}
-        group by workspace_id, operation, coalesce(user_id, ''), kind`.execute(trx);
+        group by workspace_id, operation, coalesce(user_id, ''), coalesce(tally, kind)`.execute(
+        trx,
+      );
     }
   }
 }

@@ -33,7 +33,9 @@ export interface Ledger {
   /** Sums per (local day, operation, user, kind) over [from, to): what charts are drawn from. */
   cells(q: SpendQuery): Promise<SpendCell[]>;
   spentOnDay(q: { workspaceId: string; day: Date; timeZone: string }): Promise<number>;
-  recent(q: { workspaceId: string; limit: number }): Promise<LedgerEntry[]>;
+  /** Paid calls that may have been charged, amount unknown: the aggregates' `unknown` rows. */
+  maybeCharged(q: { workspaceId: string; from: Date; to: Date }): Promise<number>;
+  recent(q: { workspaceId: string; limit: number; userId?: string }): Promise<LedgerEntry[]>;
   hasEntriesBefore(q: { workspaceId: string; before: Date }): Promise<boolean>;
   checkBudget(q: Omit<BudgetQuery, 'now'> & { now?: Date }): Promise<BudgetDecision>;
   /** Holds room in today's budget for one paid call; settle the hold when the call is done. */
@@ -79,6 +81,10 @@ export function createLedger(deps: LedgerDeps): Ledger {
         : reportFromCells(q, await cells(q)),
     cells,
     spentOnDay: (q) => whenReady(() => spent(db, q)),
+    maybeCharged: async (q) =>
+      (await cells({ ...q, timeZone: zone }))
+        .filter((c) => c.kind === 'unknown')
+        .reduce((n, c) => n + c.entries, 0),
     recent: (q) => recentEntries(db, q),
     hasEntriesBefore: (q) => hasEntriesBefore(db, q),
     checkBudget: (q) => whenReady(() => checkBudget(db, { ...q, now: q.now ?? clock() }, spent)),

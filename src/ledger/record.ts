@@ -29,7 +29,9 @@ export async function recordEntry(
       request_id: entry.requestId,
       qr_session_id: entry.qrSessionId ?? null,
       created_at: at.getTime(),
+      charge_unknown: entry.chargeUnknown ? 1 : 0,
       day: dayKey(at, timeZone),
+      tally: entry.chargeUnknown ? 'unknown' : entry.kind,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')

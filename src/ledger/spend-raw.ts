@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/database.js';
 import { dayRange, daysBetween } from './day.js';
-import { reportFromCells, type SpendCell, type SpendQuery } from './spend.js';
+import { reportFromCells, type SpendCell, type SpendQuery, TALLY } from './spend.js';
 import type { SpendReport } from './types.js';
 
 /** Charges count up, refunds count down. */
@@ -28,12 +28,12 @@ export async function rawSpendCells(db: Db, q: SpendQuery): Promise<SpendCell[]>
   );
   const bucket = sql<number>`case ${sql.join(whens, sql` `)} end`;
   const rows = await inRange(db, q.workspaceId, q.from, q.to)
-    .select(['operation', 'user_id', 'kind', bucket.as('day_index')])
+    .select(['operation', 'user_id', TALLY.as('kind'), bucket.as('day_index')])
     .select((eb) => [
       eb.fn.sum<number>('points').as('points'),
       eb.fn.countAll<number>().as('entries'),
     ])
-    .groupBy([sql`day_index`, 'operation', 'user_id', 'kind'])
+    .groupBy([sql`day_index`, 'operation', 'user_id', TALLY])
     .execute();
   return rows.map((r) => ({
     day: days[Number(r.day_index)]?.key ?? '',

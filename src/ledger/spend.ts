@@ -1,4 +1,5 @@
-import type { Db, LedgerKind } from '../store/database.js';
+import { sql } from 'kysely';
+import type { Db, LedgerTally } from '../store/database.js';
 import { type DayRange, dayRange, daysBetween } from './day.js';
 import type { OperationSpend, SpendReport, UserSpend } from './types.js';
 
@@ -7,7 +8,8 @@ export interface SpendCell {
   day: string;
   operation: string;
   userId: string | null;
-  kind: LedgerKind;
+  /** `unknown`: paid calls that may have been charged, amount unknown (0 points, still calls). */
+  kind: LedgerTally;
   points: number;
   /** Entries summed: for charges, gateway calls. */
   entries: number;
@@ -19,6 +21,9 @@ export interface SpendQuery {
   to: Date;
   timeZone: string;
 }
+
+/** What an entry counts as (see ledger_entries.tally); entries older than 0004 have their kind. */
+export const TALLY = sql<LedgerTally>`coalesce(tally, kind)`;
 
 type Piece =
   | { from: number; to: number; sign: 1 | -1; day: string; source: 'entries' }
@@ -95,7 +100,7 @@ export async function spendCells(db: Db, q: SpendQuery): Promise<SpendCell[]> {
     reads.push(
       db
         .selectFrom('ledger_entries')
-        .select(['operation', 'user_id', 'kind'])
+        .select(['operation', 'user_id', TALLY.as('kind')])
         .select((eb) => [
           eb.fn.sum<number>('points').as('points'),
           eb.fn.countAll<number>().as('entries'),
@@ -103,7 +108,7 @@ export async function spendCells(db: Db, q: SpendQuery): Promise<SpendCell[]> {
         .where('workspace_id', '=', q.workspaceId)
         .where('created_at', '>=', p.from)
         .where('created_at', '<', p.to)
-        .groupBy(['operation', 'user_id', 'kind'])
+        .groupBy(['operation', 'user_id', TALLY])
         .execute()
         .then((rows) => {
           for (const r of rows) {
@@ -137,7 +142,8 @@ export function reportFromCells(q: SpendQuery, cells: SpendCell[]): SpendReport 
   const users = new Map<string | null, UserSpend>();
   const days = new Map<string, number>();
   for (const c of cells) {
-    const charge = c.kind === 'charge';
+    // A call that may have been charged is a call, for 0 points (its count is shown apart).
+    const charge = c.kind !== 'refund';
     const op = ops.get(c.operation) ?? {
       operation: c.operation,
       charged: 0,

@@ -75,12 +75,12 @@ export async function verifyAggregates(db: Db): Promise<VerifyResult> {
           points: number;
           calls: number;
         }>`
-          select operation, coalesce(user_id, '') as user_id, kind,
+          select operation, coalesce(user_id, '') as user_id, coalesce(tally, kind) as kind,
                  sum(points) as points, count(*) as calls
           from ledger_entries
           where workspace_id = ${workspaceId}
             and created_at >= ${d.start.getTime()} and created_at < ${d.end.getTime()}
-          group by operation, coalesce(user_id, ''), kind`.execute(db);
+          group by operation, coalesce(user_id, ''), coalesce(tally, kind)`.execute(db);
         for (const r of rows.rows) {
           expected.set(key({ ...r, day: d.key }), {
             points: Number(r.points),

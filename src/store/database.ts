@@ -7,6 +7,8 @@ import type { Generated, Kysely } from 'kysely';
  */
 
 export type LedgerKind = 'charge' | 'refund';
+/** An entry as the aggregates count it: a call that may have been charged is kept apart. */
+export type LedgerTally = LedgerKind | 'unknown';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -27,6 +29,13 @@ export interface LedgerEntriesTable {
    * that day's ledger_daily row. Null for entries written before migration 0004.
    */
   day: string | null;
+  /**
+   * What the trigger counts the entry as in ledger_daily.kind: its kind, or `unknown` for a
+   * paid call that may have been charged (charge_unknown). Null before migration 0004.
+   */
+  tally: LedgerTally | null;
+  /** 1: a paid call that may have been charged, amount unknown (points 0). Migration 0006. */
+  charge_unknown: Generated<number>;
 }
 
 export type QrState = 1 | 2 | 3;
@@ -94,6 +103,7 @@ export interface Database {
   workspace_settings: WorkspaceSettingsTable;
   installations: InstallationsTable;
   shared_cache: SharedCacheTable;
+  idempotency_keys: IdempotencyKeysTable;
   ledger_daily: LedgerDailyTable;
   ledger_state: LedgerStateTable;
   budget_reservations: BudgetReservationsTable;
@@ -109,7 +119,7 @@ export interface LedgerDailyTable {
   operation: string;
   /** '' when the entries have no user. */
   user_id: string;
-  kind: LedgerKind;
+  kind: LedgerTally;
   points: number;
   /** Entries summed (for charges: gateway calls). */
   calls: number;
@@ -146,6 +156,12 @@ export interface SharedCacheTable {
   cache_key: string;
   /** JSON, with Dates tagged so they come back as Dates. */
   value: string;
+  expires_at: number;
+}
+
+/** A Slack delivery or user intent being handled; see store/idempotency.ts. */
+export interface IdempotencyKeysTable {
+  idem_key: string;
   expires_at: number;
 }
 

@@ -27,7 +27,10 @@ async function workload(ledger: Ledger, time: { set(iso: string): void }, end: n
     time.set(new Date(at).toISOString());
     const ws = i % 9 === 0 ? 'T2' : 'T1';
     const extra = { workspaceId: ws, userId: i % 11 === 0 ? undefined : `U${i % 4}` };
-    if (i % 13 === 0) {
+    if (i % 17 === 0) {
+      // A paid call that may have been charged: 0 points, counted apart.
+      await ledger.record(charge(0, OPS[i % OPS.length], { ...extra, chargeUnknown: true }));
+    } else if (i % 13 === 0) {
       const session = `S${Math.floor(i / 26)}`;
       await ledger.record(refund(10, session, extra));
     } else {
@@ -82,6 +85,15 @@ describe.each(DIALECTS)('ledger aggregates on %s', (dialect) => {
       const q = { workspaceId: 'T1', from: r.from, to: r.to, timeZone: ZONE };
       expect(await ledger.spend(q)).toEqual(await rawSpendReport(store.db, q));
     }
+    const unknown = await store.db
+      .selectFrom('ledger_entries')
+      .where('workspace_id', '=', 'T1')
+      .where('charge_unknown', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const all = { workspaceId: 'T1', from: new Date(end - 10 * DAY), to: now };
+    expect(await ledger.maybeCharged(all)).toBe(Number(unknown.n));
+    expect(Number(unknown.n)).toBeGreaterThan(10);
   });
 
   it('make the check fail, naming the row, when an aggregate is wrong', async () => {

@@ -39,6 +39,9 @@ export function ledgerAggregatesMigration(dialect: StoreDialect): Migration {
       // The local day the writer assigned the entry (SPEND_SUMMARY_TZ); the trigger adds the
       // entry to that day's row. Entries written before this migration have none.
       await db.schema.alterTable('ledger_entries').addColumn('day', 'text').execute();
+      // What the entry counts as in the aggregates: its kind, or 'unknown' for a paid call that
+      // may have been charged (its amount unknown), which /spend counts apart.
+      await db.schema.alterTable('ledger_entries').addColumn('tally', 'text').execute();
       await (dialect === 'postgres' ? postgresTrigger(db) : sqliteTrigger(db));
 
       await db.schema
@@ -87,7 +90,8 @@ export function ledgerAggregatesMigration(dialect: StoreDialect): Migration {
 
 const UPSERT = `
   insert into ledger_daily (workspace_id, day, operation, user_id, kind, points, calls)
-  values (new.workspace_id, new.day, new.operation, coalesce(new.user_id, ''), new.kind, new.points, 1)
+  values (new.workspace_id, new.day, new.operation, coalesce(new.user_id, ''),
+          coalesce(new.tally, new.kind), new.points, 1)
   on conflict (workspace_id, day, operation, user_id, kind)
   do update set points = ledger_daily.points + excluded.points, calls = ledger_daily.calls + 1`;
 

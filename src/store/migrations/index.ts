@@ -4,6 +4,7 @@ import { initialMigration } from './0001-initial.js';
 import { qrWatchMigration } from './0002-qr-watch.js';
 import { sharedCacheMigration } from './0003-shared-cache.js';
 import { ledgerAggregatesMigration } from './0004-ledger-aggregates.js';
+import { hardeningMigration } from './0006-hardening.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -15,6 +16,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0002-qr-watch': qrWatchMigration(),
     '0003-shared-cache': sharedCacheMigration(),
     '0004-ledger-aggregates': ledgerAggregatesMigration(dialect),
+    '0006-hardening': hardeningMigration(),
   };
   return { getMigrations: async () => migrations };
 }
