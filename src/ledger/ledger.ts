@@ -85,7 +85,8 @@ export function createLedger(deps: LedgerDeps): Ledger {
       (await cells({ ...q, timeZone: zone }))
         .filter((c) => c.kind === 'unknown')
         .reduce((n, c) => n + c.entries, 0),
-    recent: (q) => recentEntries(db, q),
+    // Waits for the aggregates: one person's window is found in them.
+    recent: (q) => whenReady(() => recentEntries(db, q)),
     hasEntriesBefore: (q) => hasEntriesBefore(db, q),
     checkBudget: (q) => whenReady(() => checkBudget(db, { ...q, now: q.now ?? clock() }, spent)),
     reserveBudget: (q) =>

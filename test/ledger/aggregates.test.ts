@@ -207,3 +207,35 @@ describe('ledger aggregates with concurrent writers on postgres', () => {
     expect(Number(totals.calls)).toBe(3 * 8 * 25);
   });
 });
+
+describe.each(DIALECTS)("one person's last entries on %s", (dialect) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+
+  it('finds them however old, newest first, and nothing for someone who never called', async () => {
+    database = await freshDatabase(dialect);
+    const store = await database.open();
+    const time = manualClock('2026-11-01T04:00:00Z');
+    const ledger = ledgerIn(store, time.clock);
+    for (let i = 0; i < 3; i++) {
+      time.set(new Date(Date.parse('2026-11-01T04:00:00Z') + i * 60_000).toISOString());
+      await ledger.record(charge(i + 1, 'coupons', { userId: 'U0QUIET' }));
+    }
+    for (let i = 0; i < 30; i++) {
+      time.set(new Date(Date.parse('2026-11-10T04:00:00Z') + i * 3_600_000).toISOString());
+      await ledger.record(charge(1, 'payOrder', { userId: 'U0BUSY' }));
+    }
+
+    const quiet = await ledger.recent({ workspaceId: 'T1', limit: 10, userId: 'U0QUIET' });
+    const busy = await ledger.recent({ workspaceId: 'T1', limit: 10, userId: 'U0BUSY' });
+    const newcomer = await ledger.recent({ workspaceId: 'T1', limit: 10, userId: 'U0NEW' });
+
+    expect(quiet.map((e) => e.points)).toEqual([3, 2, 1]);
+    expect(busy).toHaveLength(10);
+    expect(busy[0]!.createdAt).toEqual(new Date('2026-11-11T09:00:00Z'));
+    expect(newcomer).toEqual([]);
+  });
+});
