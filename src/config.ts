@@ -101,6 +101,10 @@ const envSchema = z.object({
   ),
   QR_POLL_INTERVAL_MS: positiveInt('milliseconds').default(3000),
   QR_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(600000),
+  ORDER_WATCH_INTERVAL_MS: positiveInt('milliseconds').default(60000),
+  ORDER_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(86400000),
+  ORDER_CALLBACK_ALERT_MS: positiveInt('milliseconds').default(300000),
+  EXPORT_MAX_ROWS: positiveInt('rows').default(10000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_PORT: port.default(8787),
 });
@@ -135,6 +139,8 @@ export interface Config {
   /** Raw ledger entries older than this many local days are deleted (aggregates kept); unset: never. */
   ledgerRetentionDays?: number;
   qr: { pollIntervalMs: number; watchTimeoutMs: number };
+  orderWatch: { intervalMs: number; timeoutMs: number; callbackAlertMs: number };
+  export: { maxRows: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
 }
@@ -225,6 +231,12 @@ export function readConfig(env: Env): Config {
     dailyBudgetPoints: e.DAILY_BUDGET_POINTS,
     ledgerRetentionDays: e.LEDGER_RETENTION_DAYS,
     qr: { pollIntervalMs: e.QR_POLL_INTERVAL_MS, watchTimeoutMs: e.QR_WATCH_TIMEOUT_MS },
+    orderWatch: {
+      intervalMs: e.ORDER_WATCH_INTERVAL_MS,
+      timeoutMs: e.ORDER_WATCH_TIMEOUT_MS,
+      callbackAlertMs: e.ORDER_CALLBACK_ALERT_MS,
+    },
+    export: { maxRows: e.EXPORT_MAX_ROWS },
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
   };

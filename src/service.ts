@@ -3,23 +3,27 @@ import { hostname } from 'node:os';
 import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { createExportRunner, type ExportRunner } from './exports/index.js';
 import { startMetricsServer } from './http/metrics-server.js';
 import { healthRoutes } from './http/routes.js';
 import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
-import type { Sandbox } from './sandbox/index.js';
+import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
+import { exportDeps } from './slack/exports/export-deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-limits.js';
 import { idempotencyMiddleware } from './slack/idempotency.js';
 import { inputGuardMiddleware } from './slack/input-guard.js';
 import { registerListeners } from './slack/listeners.js';
 import { qrWatchDeps } from './slack/qr/index.js';
+import { orderWatchDeps } from './slack/watches/watch-deps.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
 import { createIdempotencyKeys } from './store/idempotency.js';
 import { openStore } from './store/index.js';
+import { createOrderWatcher, type OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
 import { budgetWarnings } from './wiring/budget-warnings.js';
 import { recordCharges } from './wiring/charges.js';
@@ -34,6 +38,8 @@ export interface Querydesk {
   metricsPort: number;
   deps: AppDeps;
   watcher: QrWatcher;
+  orderWatcher: OrderWatcher;
+  exportRunner: ExportRunner;
   sandbox?: Sandbox;
   runtime: SlackRuntime;
   stop(): Promise<void>;
@@ -46,7 +52,7 @@ export interface StartOptions {
   /** Console mode: the local Slack double's credentials. */
   local?: { botToken: string; signingSecret: string };
   /** Options for the embedded sandbox (console mode makes QR codes scan by themselves). */
-  sandbox?: { qrScanAfterMs?: number };
+  sandbox?: Pick<SandboxOptions, 'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs'>;
   /** More routes on the same port (the local console and its Slack double). */
   extraRoutes?: CustomRoute[];
   /** Tests shorten the HTTP server's limits (production: HTTP_LIMITS). */
@@ -87,6 +93,14 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       deps: qrWatchDeps(deps, () => runtime.app.client),
       workerId,
     });
+    const orderWatcher = createOrderWatcher({
+      deps: orderWatchDeps(deps, () => runtime.app.client),
+      workerId,
+    });
+    const exportRunner = createExportRunner({
+      deps: exportDeps(deps, () => runtime.app.client),
+      workerId,
+    });
     // Before every listener: unsafe form values and clicks are refused at the edge, then a Slack
     // retry or a double click is acked and does nothing.
     runtime.app.use(inputGuardMiddleware({ logger }));
@@ -96,13 +110,17 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
         logger,
       }),
     );
-    registerListeners(runtime.app, { ...deps, watcher });
+    registerListeners(runtime.app, { ...deps, watcher, orderWatcher, exportRunner });
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());
     life.own(runtime, (r) => r.stop());
     // Live QR sessions resume from the store, with their next check times.
     life.own(watcher, (w) => w.stop()).start();
+    // Order watches too: each resumes with its next check.
+    life.own(orderWatcher, (w) => w.stop()).start();
+    // Running exports go on from the page after the last one stored.
+    life.own(exportRunner, (r) => r.stop()).start();
     life.own(await startDailySummary({ ...core, app: runtime.app }), (s) => s.stop());
     const retentionDays = config.ledgerRetentionDays;
     if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
@@ -117,7 +135,10 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       metricsPort = separate.port;
     }
     logger.info({ port, metricsPort, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
-    return { port, metricsPort, deps, watcher, sandbox, runtime, stop: life.stop };
+    return {
+      ...{ port, metricsPort, deps, watcher, orderWatcher, exportRunner, sandbox, runtime },
+      stop: life.stop,
+    };
   } catch (err) {
     await life.stop();
     throw err;

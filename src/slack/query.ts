@@ -8,6 +8,15 @@ import type { AppDeps } from './deps.js';
 
 type Name = keyof typeof operations;
 
+export interface QueryOptions {
+  /**
+   * Work no person is waiting on (order-watch checks, export pages): the limiter should let
+   * people's look-ups go first. The client has no priority on this base yet, so it is carried
+   * here and not acted on; the one place to pass it on is the `gateway.call` below.
+   */
+  background?: boolean;
+}
+
 /**
  * The one way Slack-side code calls the gateway: room in the workspace's budget is reserved first
  * (a paid operation past it is refused before anything is sent; one that only meets calls in
@@ -19,6 +28,7 @@ export async function query<K extends Name>(
   op: K,
   input: InputOf<K>,
   who: Partial<Asker> & { teamId: string },
+  _options: QueryOptions = {},
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
   const budget = await deps.dailyBudget(who.teamId);

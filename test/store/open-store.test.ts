@@ -11,12 +11,15 @@ import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.j
 const TABLES = [
   'budget_locks',
   'budget_reservations',
+  'export_pages',
+  'exports',
   'idempotency_keys',
   'installations',
   'ledger_daily',
   'ledger_entries',
   'ledger_prices',
   'ledger_state',
+  'order_watches',
   'qr_sessions',
   'shared_cache',
   'summary_runs',
@@ -79,6 +82,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0003-shared-cache',
       '0004-ledger-aggregates',
       '0006-hardening',
+      '0008-order-watches-exports',
     ]);
   });
 

@@ -25,6 +25,8 @@ export interface HomeData {
   /** Newest first; the first 10 are shown. */
   recent: LedgerEntry[];
   liveQr: LiveQr[];
+  /** The viewer's live order watches, one line each (absent: the section is left out). */
+  watches?: string[];
   timeZone: string;
   sandbox: boolean;
 }
@@ -74,6 +76,15 @@ export function homeView(d: HomeData): types.HomeView {
     { type: 'divider' },
     listSection('Your last 10 queries', recent, 'You have made no queries yet.'),
     listSection('Your live QR sessions', qr, 'None of your QR codes is being watched.'),
+    ...(d.watches
+      ? [
+          listSection(
+            'Your order watches',
+            d.watches.slice(0, LIVE_QR),
+            'You watch no payment order.',
+          ),
+        ]
+      : []),
   ];
   if (d.sandbox) {
     blocks.push({ type: 'context', elements: [mrkdwn(`:test_tube: ${SANDBOX_WORDS}`)] });

@@ -5,6 +5,7 @@ import { qrWatchMigration } from './0002-qr-watch.js';
 import { sharedCacheMigration } from './0003-shared-cache.js';
 import { ledgerAggregatesMigration } from './0004-ledger-aggregates.js';
 import { hardeningMigration } from './0006-hardening.js';
+import { orderWatchesExportsMigration } from './0008-order-watches-exports.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -17,6 +18,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0003-shared-cache': sharedCacheMigration(),
     '0004-ledger-aggregates': ledgerAggregatesMigration(dialect),
     '0006-hardening': hardeningMigration(),
+    '0008-order-watches-exports': orderWatchesExportsMigration(),
   };
   return { getMigrations: async () => migrations };
 }
