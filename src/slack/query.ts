@@ -19,8 +19,10 @@ export interface QueryOptions {
 }
 
 /**
- * The one way Slack-side code calls the gateway: the workspace's budget first (a paid operation
- * past it is refused before anything is sent), then the shared client with the workspace token.
+ * The one way Slack-side code calls the gateway: room in the workspace's budget is reserved first
+ * (a paid operation past it is refused before anything is sent; one that only meets calls in
+ * flight waits for them), then the shared client with the workspace token, then the hold is
+ * settled with what the answer charged.
  */
 export async function query<K extends Name>(
   deps: AppDeps,
@@ -32,27 +34,37 @@ export async function query<K extends Name>(
   deps.gateway.validate(op, input);
   const budget = await deps.dailyBudget(who.teamId);
   const timeZone = deps.config.spendSummary.timeZone;
-  const decision = await deps.ledger.checkBudget({
+  const reservation = await deps.ledger.reserveBudget({
     workspaceId: who.teamId,
+    operation: op,
     operationPaid: operations[op].paid,
     budget,
     timeZone,
     now: deps.clock(),
   });
-  if (!decision.allowed) {
-    const resets = instantToWallClock(decision.resetsAt, timeZone).slice(0, 16);
+  if (!reservation.allowed) {
+    const resets = instantToWallClock(reservation.resetsAt, timeZone).slice(0, 16);
     throw new UserFacingError(
       'Daily budget reached',
-      `This workspace has spent ${decision.spent} of its ${decision.budget} points today, so paid look-ups are paused until ${resets} (${timeZone}). Payment-order look-ups are free and still work. An admin can raise the budget with /querydesk config.`,
+      `This workspace has spent ${reservation.spent} of its ${reservation.budget} points today, so paid look-ups are paused until ${resets} (${timeZone}). Payment-order look-ups are free and still work. An admin can raise the budget with /querydesk config.`,
     );
   }
-  const token = await deps.gatewayToken(who.teamId);
-  return deps.gateway.call(
-    op,
-    input,
-    { token, workspaceId: who.teamId, userId: who.userId, channelId: who.channelId },
-    options.background
-      ? { priority: 'background' }
-      : { priority: 'interactive', onQueued: queuedListener() },
-  );
+  let charged: number | undefined;
+  try {
+    const token = await deps.gatewayToken(who.teamId);
+    const answer = await deps.gateway.call(
+      op,
+      input,
+      { token, workspaceId: who.teamId, userId: who.userId, channelId: who.channelId },
+      options.background
+        ? { priority: 'background' }
+        : { priority: 'interactive', onQueued: queuedListener() },
+    );
+    if (answer.kind === 'charge') charged = answer.points;
+    return answer;
+  } finally {
+    await reservation.hold.settle(charged).catch((err: unknown) => {
+      deps.logger.warn({ err, op }, 'budget hold not settled; it lapses by itself');
+    });
+  }
 }

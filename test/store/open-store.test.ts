@@ -9,13 +9,19 @@ import { sqlitePath } from '../../src/store/sqlite.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
 
 const TABLES = [
+  'budget_locks',
+  'budget_reservations',
   'export_pages',
   'exports',
   'idempotency_keys',
   'installations',
+  'ledger_daily',
   'ledger_entries',
+  'ledger_prices',
+  'ledger_state',
   'order_watches',
   'qr_sessions',
+  'qr_workers',
   'shared_cache',
   'summary_runs',
   'workspace_settings',
@@ -75,6 +81,8 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
+      '0004-ledger-aggregates',
+      '0005-qr-workers',
       '0006-hardening',
       '0008-order-watches-exports',
     ]);
