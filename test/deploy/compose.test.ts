@@ -107,3 +107,27 @@ describe('compose.yaml', () => {
     expect(missing.stderr).toMatch(/SLACK_BOT_TOKEN/);
   });
 });
+
+describe("the README's Deploy section", () => {
+  const readme = readRepoFile('README.md');
+  const deploy = readme.slice(
+    readme.indexOf('## Deploy'),
+    readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1),
+  );
+
+  it('describes what compose.yaml does', () => {
+    for (const [name] of replicas) expect(deploy).toContain(`\`${name}\``);
+    const port = /\$\{QUERYDESK_PORT:-(\d+)\}/.exec(readRepoFile('compose.yaml'))?.[1];
+    expect(deploy).toContain(`\`QUERYDESK_PORT\`, default ${port}`);
+    const grace = replicas[0]![1].stop_grace_period;
+    expect(deploy).toContain(`\`stop_grace_period: ${grace}\``);
+    for (const service of ['postgres', 'redis']) {
+      const major = /:(\d+)/.exec(compose.services[service]?.image ?? '')?.[1];
+      expect(deploy).toMatch(
+        new RegExp(`${service === 'postgres' ? 'PostgreSQL' : 'Redis'} ${major}\\b`),
+      );
+    }
+    expect(deploy).toMatch(/readinessProbe: httpGet \/readyz/);
+    expect(deploy).toMatch(/livenessProbe: httpGet \/healthz/);
+  });
+});
