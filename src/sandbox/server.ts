@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { resolveCharges } from './charges.js';
 import { UNAUTHORIZED_SHOPS, UNAUTHORIZED_USERS } from './examples.js';
+import { createFaultInjector } from './faults.js';
 import { createLedger } from './ledger.js';
 import { createQrSessions } from './qr-sessions.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -51,7 +52,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }),
   };
 
+  const faults = createFaultInjector(options.faults);
   const server = createServer((req, res) => {
+    const fault = faults.draw();
+    if (fault) {
+      faults.apply(fault, req, res, Math.floor(clock() / 1000));
+      return;
+    }
     route(req, deps)
       .catch(() => systemError(clock))
       .then((reply) => {
@@ -89,5 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     simulateScan: (id) => sessions.simulateScan(id, clock()),
     simulateExpire: (id) => sessions.simulateExpire(id, clock()),
     sessions: () => sessions.list(clock()),
+    setFaults: (next) => faults.set(next),
+    faults: () => faults.counts(),
   };
 }

@@ -1,3 +1,5 @@
+import type { FaultKind, FaultOptions } from './faults.js';
+
 /** The seven operations, named as the rest of querydesk names them (the document numbers them 1..7). */
 export const SANDBOX_OPS = [
   'qrCreate',
@@ -36,6 +38,8 @@ export interface SandboxOptions {
   unauthorizedShops?: string[];
   /** Affiliate user ids answered with 302 even if seeded (every unseeded user id is answered 302). */
   unauthorizedUsers?: string[];
+  /** Faults injected before any operation runs (never charged); see faults.ts. Default none. */
+  faults?: FaultOptions;
 }
 
 export interface LedgerLine {
@@ -89,4 +93,8 @@ export interface Sandbox {
   /** Marks a not-yet-final session expired; false when unknown or already final. */
   simulateExpire(sessionId: string): boolean;
   sessions(): QrSessionView[];
+  /** Changes (or, with undefined, stops) fault injection from now on. */
+  setFaults(options: FaultOptions | undefined): void;
+  /** How many of each fault were injected so far. */
+  faults(): Record<FaultKind, number>;
 }
