@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rngFor } from './seed/rng.js';
 
 /**
  * Faults a real gateway shows, injected before the request reaches the operation: none of them
@@ -14,7 +15,7 @@ export interface FaultOptions {
   kinds?: readonly FaultKind[];
   /** How long a `stall` holds the request before dropping the connection. Default 10000. */
   stallMs?: number;
-  /** Default Math.random. */
+  /** [0, 1) draws; default a stream of the sandbox's seed, so a run can be repeated. */
   random?: () => number;
 }
 
@@ -37,13 +38,14 @@ function envelope(res: ServerResponse, status: number, code: number, msg: string
   res.end(body);
 }
 
-export function createFaultInjector(initial?: FaultOptions): FaultInjector {
+export function createFaultInjector(seed: number, initial?: FaultOptions): FaultInjector {
   let options = initial;
+  const stream = rngFor(seed, 'faults');
   const counts = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
   return {
     draw() {
       if (!options || options.rate <= 0) return undefined;
-      const random = options.random ?? Math.random;
+      const random = options.random ?? stream.next;
       if (random() >= options.rate) return undefined;
       const kinds = options.kinds?.length ? options.kinds : FAULT_KINDS;
       return kinds[Math.min(kinds.length - 1, Math.floor(random() * kinds.length))];
