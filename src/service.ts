@@ -8,6 +8,7 @@ import { createLimiter } from './gateway/limiter.js';
 import { healthRoutes } from './http/routes.js';
 import { createDailySummaryJob } from './jobs/daily-summary.js';
 import { createLedger, type Ledger } from './ledger/index.js';
+import { createChargeJournal, journalDir } from './ledger/journal.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
 import { type Sandbox, startSandbox } from './sandbox/index.js';
@@ -62,6 +63,14 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const store: Store = await openStore(config.databaseUrl, { logger });
     cleanups.push(() => store.close());
     const ledger: Ledger = createLedger({ store, clock, logger });
+    // Charges the store cannot take right now wait in a local file and are replayed.
+    const journal = createChargeJournal({
+      store,
+      clock,
+      logger,
+      dir: journalDir(config.databaseUrl),
+    });
+    cleanups.push(() => journal.close());
     const cache = createSharedCache(store.db, () => clock().getTime());
 
     let sandbox: Sandbox | undefined;
@@ -94,7 +103,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     let slack: SlackRuntime | undefined;
     gateway.onCharge(async (e) => {
       // Written as soon as the answer is parsed, before any Slack answer is sent.
-      const { recorded } = await ledger.record({
+      const { recorded } = await journal.record({
         workspaceId: e.workspaceId,
         userId: e.userId,
         channelId: e.channelId,
