@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export interface LogLine {
@@ -21,6 +23,8 @@ export interface BotProcess {
   readonly exited: Promise<number | null>;
   /** GET a path; the status, or 0 when nothing answers. */
   status(path: string): Promise<number>;
+  /** Writes what it logged to test-artifacts/drills/<file>.log (to read after a failed drill). */
+  saveLogs(file: string): void;
   /** SIGTERM and wait (SIGKILL after `graceMs`). */
   stop(graceMs?: number): Promise<number | null>;
 }
@@ -86,6 +90,12 @@ export async function spawnBot(
       } catch {
         return 0;
       }
+    },
+    saveLogs(file) {
+      const dir = join(import.meta.dirname, '..', '..', '..', 'test-artifacts', 'drills');
+      mkdirSync(dir, { recursive: true });
+      const lines = [...logs.map((l) => JSON.stringify(l)), ...other];
+      writeFileSync(join(dir, `${file}.log`), `${lines.join('\n')}\n`);
     },
     async stop(graceMs = 15_000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
