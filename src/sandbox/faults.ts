@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rngFor } from './seed/rng.js';
 
 /**
  * Faults a real gateway shows, injected before the request reaches the operation: none of them
@@ -11,11 +10,15 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export interface FaultOptions {
   /** Share of requests that get a fault, 0..1. */
   rate: number;
-  /** Which faults, drawn evenly. Default: all of FAULT_KINDS. */
+  /** Which faults, taken in turn (so a short run still sees each). Default: all of FAULT_KINDS. */
   kinds?: readonly FaultKind[];
   /** How long a `stall` holds the request before dropping the connection. Default 10000. */
   stallMs?: number;
-  /** [0, 1) draws; default a stream of the sandbox's seed, so a run can be repeated. */
+  /**
+   * [0, 1) draws deciding which requests fail. Default: none, and faults are spread evenly
+   * (exactly `rate` of any run of requests, every 1/rate-th one), so a short drill still gets
+   * its share.
+   */
   random?: () => number;
 }
 
@@ -38,17 +41,25 @@ function envelope(res: ServerResponse, status: number, code: number, msg: string
   res.end(body);
 }
 
-export function createFaultInjector(seed: number, initial?: FaultOptions): FaultInjector {
+export function createFaultInjector(initial?: FaultOptions): FaultInjector {
   let options = initial;
-  const stream = rngFor(seed, 'faults');
+  let drawn = 0;
+  let seen = 0;
+  let given = 0;
   const counts = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
   return {
     draw() {
       if (!options || options.rate <= 0) return undefined;
-      const random = options.random ?? stream.next;
-      if (random() >= options.rate) return undefined;
+      if (options.random) {
+        if (options.random() >= options.rate) return undefined;
+      } else {
+        // The n-th request is faulted when floor(n × rate) steps up (no float drift over a run).
+        seen += 1;
+        if (Math.floor(seen * options.rate + 1e-9) <= given) return undefined;
+        given += 1;
+      }
       const kinds = options.kinds?.length ? options.kinds : FAULT_KINDS;
-      return kinds[Math.min(kinds.length - 1, Math.floor(random() * kinds.length))];
+      return kinds[drawn++ % kinds.length];
     },
     apply(kind, req, res, nowSec) {
       counts[kind] += 1;
@@ -81,6 +92,8 @@ export function createFaultInjector(seed: number, initial?: FaultOptions): Fault
     counts: () => ({ ...counts }),
     set(next) {
       options = next;
+      seen = 0;
+      given = 0;
     },
   };
 }

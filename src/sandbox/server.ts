@@ -52,7 +52,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }),
   };
 
-  const faults = createFaultInjector(seed, options.faults);
+  const faults = createFaultInjector(options.faults);
   const server = createServer((req, res) => {
     const fault = faults.draw();
     if (fault) {

@@ -1,48 +1,55 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-/** The drills' own build, apart from `dist/` so a drill never runs (or clobbers) a stale build. */
-const OUT = join(ROOT, 'test-artifacts', 'drills', 'dist');
-const LOCK = join(ROOT, 'test-artifacts', 'drills', 'build.lock');
+const BASE = join(ROOT, 'test-artifacts', 'drills');
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Compiles src/ once per test run (the workers of one run share the parent's pid) and returns
- * the entry point. Several drill files may ask at once: the first takes the lock and builds.
+ * Compiles src/ once per test run and returns the entry point. The drills' own build, apart from
+ * `dist/`, so a drill never runs a stale build nor clobbers the user's. The workers of one run
+ * share the parent's pid: the first to ask takes the lock and builds, the others wait for it.
  */
 export async function builtMain(): Promise<string> {
-  const marker = join(OUT, `.built-by-${process.ppid}`);
-  mkdirSync(join(ROOT, 'test-artifacts', 'drills'), { recursive: true });
+  const out = join(BASE, `dist-${process.ppid}`);
+  const done = join(out, '.built');
+  const lock = join(BASE, `build-${process.ppid}.lock`);
+  mkdirSync(BASE, { recursive: true });
   for (;;) {
-    if (existsSync(marker)) return join(OUT, 'main.js');
+    if (existsSync(done)) return join(out, 'main.js');
     try {
-      mkdirSync(LOCK);
+      mkdirSync(lock);
     } catch {
-      // Someone else builds; a lock older than 2 minutes was left by a crashed run.
-      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })!.mtimeMs > 120_000) {
-        rmSync(LOCK, { recursive: true, force: true });
-      }
+      // A lock older than 2 minutes was left by a crashed build.
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 120_000) rmSync(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 250));
       continue;
     }
     try {
-      if (existsSync(marker)) continue;
-      rmSync(OUT, { recursive: true, force: true });
-      execFileSync(
-        process.execPath,
-        [
-          join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
-          '-p',
-          'tsconfig.build.json',
-          '--outDir',
-          OUT,
-        ],
-        { cwd: ROOT, stdio: 'inherit' },
-      );
-      writeFileSync(marker, '');
+      if (existsSync(done)) continue;
+      // Builds of runs that are over.
+      for (const name of readdirSync(BASE)) {
+        const m = /^dist-(\d+)$/.exec(name);
+        if (m && !alive(Number(m[1]))) rmSync(join(BASE, name), { recursive: true, force: true });
+      }
+      const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+      execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', out], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
+      writeFileSync(done, '');
     } finally {
-      rmSync(LOCK, { recursive: true, force: true });
+      rmSync(lock, { recursive: true, force: true });
     }
   }
 }

@@ -5,14 +5,21 @@ import type { DoubleMessage, SlackDouble } from '../../../src/slack-double/index
 export const CHANNEL = 'C0DRILL001';
 export const GATEWAY_TOKEN = 'drill-token';
 
-/** Paid and free lookups in turn: every one of them ends in one ephemeral answer. */
-const MIX = [
-  { command: '/shoporders', text: `${X.shopOrders.ownerId} size=20` },
-  { command: '/payorder', text: `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}` },
-  { command: '/coupons', text: X.coupons.sid },
-  { command: '/punishments', text: X.punishments.platformUserId },
-  { command: '/account', text: X.account.mediaMark },
-] as const;
+/**
+ * Paid and free lookups in turn, each ending in one ephemeral answer. Page sizes vary with `i` so
+ * no two are the same query: each goes to the gateway instead of the shared cache of pages.
+ */
+function commandFor(i: number): { command: string; text: string } {
+  const n = Math.floor(i / 5);
+  const mix = [
+    { command: '/shoporders', text: `${X.shopOrders.ownerId} size=${10 + (n % 90)}` },
+    { command: '/payorder', text: `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}` },
+    { command: '/coupons', text: `${X.coupons.sid} size=${10 + n}` },
+    { command: '/punishments', text: `${X.punishments.platformUserId} size=${10 + (n % 90)}` },
+    { command: '/account', text: X.account.mediaMark },
+  ];
+  return mix[i % mix.length]!;
+}
 
 export interface Sent {
   user: string;
@@ -47,7 +54,7 @@ export async function sendBurst(
 ): Promise<Sent[]> {
   const acks: Promise<Sent>[] = [];
   for (let i = 0; i < opts.count; i++) {
-    const { command, text } = MIX[i % MIX.length]!;
+    const { command, text } = commandFor(i);
     const user = `${opts.users}${String(i).padStart(3, '0')}`;
     const all = targets();
     const target = all[i % all.length]!;
