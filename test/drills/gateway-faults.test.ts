@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_KINDS, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
-import { TEST_POSTGRES_URL } from '../fakes/databases.js';
 import { type BotProcess, spawnBot, until } from './harness/bot-process.js';
 import { builtMain } from './harness/build.js';
+import { freshSchema } from './harness/schema.js';
 import {
   answersTo,
   botEnv,
@@ -22,29 +20,18 @@ import {
 // asks for 2 minutes, which is DRILL_GATEWAY_MS=120000).
 const RUN_MS = Number(process.env.DRILL_GATEWAY_MS ?? 40_000);
 const SPACING_MS = 700;
-const schema = `qd_drill_${randomBytes(4).toString('hex')}`;
-const url = `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+let db: Awaited<ReturnType<typeof freshSchema>>;
 let sandbox: Sandbox;
 let double: SlackDouble;
 const bots: BotProcess[] = [];
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   const main = await builtMain();
-  await admin(`create schema ${schema}`);
+  db = await freshSchema('qd_drill_gw');
   sandbox = await startSandbox({ faults: { rate: 0.3, stallMs: 10_000 } });
   double = await startSlackDouble();
   double.addChannel({ id: CHANNEL, name: 'drill' });
-  const env = botEnv(double, sandbox.url, { DATABASE_URL: url });
+  const env = botEnv(double, sandbox.url, { DATABASE_URL: db.url });
   // One at a time: the first runs the migrations the others find done.
   for (const name of ['replica-1', 'replica-2', 'replica-3']) {
     bots.push(await spawnBot(main, name, env));
@@ -56,7 +43,7 @@ afterAll(async () => {
   for (const b of bots) b.saveLogs(`gateway-faults-${b.name}`);
   await double?.close();
   await sandbox?.close();
-  await admin(`drop schema if exists ${schema} cascade`);
+  await db?.drop();
 }, 60_000);
 
 describe('drill: a faulty gateway under three replicas', () => {
@@ -104,11 +91,11 @@ describe('drill: a faulty gateway under three replicas', () => {
       expect(want.charged).toBeGreaterThan(0);
       await until(
         'ledger equals the sandbox',
-        async () => JSON.stringify(await ledgerTotals(url)) === JSON.stringify(want),
+        async () => JSON.stringify(await ledgerTotals(db.url)) === JSON.stringify(want),
         15_000,
         500,
       ).catch(() => {}); // the assertion below shows the difference
-      expect(await ledgerTotals(url)).toEqual(want);
+      expect(await ledgerTotals(db.url)).toEqual(want);
       console.info(
         `gateway drill: ${sent.length} commands over ${RUN_MS / 1000} s on 3 replicas, ${requests} gateway requests, faults ${JSON.stringify(faults)}; ${failed.length} answered with an error; ${want.charged} points charged = ledger`,
       );
