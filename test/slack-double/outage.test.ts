@@ -18,7 +18,8 @@ async function post(d: SlackDouble, method: string) {
 
 describe('Slack double outage', () => {
   it('answers 429 with Retry-After and 503 in turn for a while, posting nothing, then recovers', async () => {
-    const d = (double = await startSlackDouble());
+    const d = await startSlackDouble();
+    double = d;
     d.outage({ ms: 300, methods: ['chat.postMessage'], retryAfter: 2 });
     expect(await post(d, 'chat.postMessage')).toEqual({ status: 429, retryAfter: '2' });
     expect((await post(d, 'chat.postMessage')).status).toBe(503);

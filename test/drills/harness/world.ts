@@ -100,7 +100,8 @@ export async function ledgerTotals(url: string): Promise<{
     let charged = 0;
     let refunded = 0;
     for (const r of rows) {
-      const line = (byOperation[r.operation] ??= { charged: 0, refunded: 0 });
+      const line = byOperation[r.operation] ?? { charged: 0, refunded: 0 };
+      byOperation[r.operation] = line;
       const points = Number(r.points);
       if (r.kind === 'refund') {
         line.refunded += points;
