@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.js';
+import { freePort } from '../../../src/console/free-port.js';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 

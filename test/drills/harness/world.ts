@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { SANDBOX_EXAMPLES as X } from '../../../src/sandbox/index.js';
 import type { DoubleMessage, SlackDouble } from '../../../src/slack-double/index.js';
+import { until } from './bot-process.js';
 
 export const CHANNEL = 'C0DRILL001';
 export const GATEWAY_TOKEN = 'drill-token';
@@ -76,6 +77,25 @@ export function answersTo(double: SlackDouble, users: string[]): Map<string, Dou
     if (m.ephemeral && m.visibleTo && byUser.has(m.visibleTo)) byUser.get(m.visibleTo)!.push(m);
   }
   return byUser;
+}
+
+/** Waits until each sent command has an answer; the error names the commands still without one. */
+export async function everyCommandAnswered(
+  double: SlackDouble,
+  sent: Sent[],
+  timeoutMs: number,
+): Promise<Map<string, DoubleMessage[]>> {
+  const users = sent.map((s) => s.user);
+  await until(
+    'every command answered',
+    () => [...answersTo(double, users).values()].every((a) => a.length > 0),
+    timeoutMs,
+  ).catch((err: Error) => {
+    const missing = [...answersTo(double, users)].filter(([, a]) => a.length === 0);
+    const what = missing.map(([u]) => `${sent.find((s) => s.user === u)?.command} from ${u}`);
+    throw new Error(`${err.message}; unanswered: ${what.join(', ')}`);
+  });
+  return answersTo(double, users);
 }
 
 /** An error card's first block starts with one of the warning emojis; a result card does not. */
