@@ -69,6 +69,7 @@ const cronPattern = z.string().refine(
 
 const envSchema = z.object({
   PORT: port.default(3000),
+  METRICS_PORT: optionalText.pipe(port.optional()),
   SLACK_API_URL: httpUrl.default('https://slack.com/api/'),
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_BOT_TOKEN: optionalText,
@@ -101,6 +102,8 @@ export type SlackMode = 'console' | 'http' | 'socket' | 'oauth';
 
 export interface Config {
   port: number;
+  /** Where /metrics is served when not on `port` (METRICS_PORT set to another port). */
+  metricsPort?: number;
   slackApiUrl: string;
   mode: SlackMode;
   slack: {
@@ -186,6 +189,11 @@ export function readConfig(env: Env): Config {
   }
   return {
     port: e.PORT,
+    // The same port as PORT (the default) means no second server.
+    metricsPort:
+      e.METRICS_PORT === undefined || (e.METRICS_PORT === e.PORT && e.PORT !== 0)
+        ? undefined
+        : e.METRICS_PORT,
     slackApiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
     mode,
     slack: {

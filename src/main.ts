@@ -1,6 +1,6 @@
 import { ConfigError, readConfig } from './config.js';
 import { startConsole } from './console/start-console.js';
-import { createLogger } from './logger.js';
+import { createLogger, secretsOf } from './logger.js';
 import { startQuerydesk } from './service.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, secretsOf(config));
   if (config.mode === 'oauth') {
     console.error(
       'querydesk: many-workspace (OAuth) mode is not available yet; unset SLACK_CLIENT_ID.',

@@ -70,7 +70,11 @@ describe('reconciliation with the gateway', () => {
     expect(report.byUser.map((u) => u.userId).sort()).toEqual(['U0A', 'U0B', 'U0C', 'U0Q']);
 
     // /spend tells the same number.
-    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
-    expect((ack.json as { text: string }).text).toContain(`${report.net} points`);
+    // Parsed and acked first; the card follows through the response_url.
+    const answers = () => h.double.messages().filter((m) => m.ephemeral);
+    const before = answers().length;
+    await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
+    const answer = await h.double.waitFor(() => answers()[before], 5000);
+    expect(answer.text).toContain(`${report.net} points`);
   }, 40_000);
 });

@@ -1,14 +1,8 @@
 import type { z } from 'zod';
+import type { OperationName } from './operations/index.js';
 
-/** The seven operations, named by what they do; `number` is the document's numbering. */
-export type OperationName =
-  | 'qrCreate'
-  | 'accountData'
-  | 'qrStatus'
-  | 'coupons'
-  | 'punishments'
-  | 'payOrder'
-  | 'shopOrders';
+/** The operations, named by what they do; listed once, in `operations/index.ts`. */
+export type { OperationName };
 
 export type Encoding = 'query' | 'form' | 'json';
 
@@ -23,7 +17,8 @@ export interface WireObject {
  */
 export interface OperationDef<In, Out> {
   readonly name: OperationName;
-  readonly number: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  /** The document's numbering. */
+  readonly number: number;
   readonly title: string;
   readonly method: 'GET' | 'POST';
   readonly path: string;
@@ -48,7 +43,7 @@ export interface OperationDef<In, Out> {
 /** Any operation, for registries; the client recovers the precise types from the registry. */
 export interface AnyOperationDef {
   readonly name: OperationName;
-  readonly number: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  readonly number: number;
   readonly title: string;
   readonly method: 'GET' | 'POST';
   readonly path: string;

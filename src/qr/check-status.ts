@@ -1,6 +1,5 @@
 import { GatewayBusyError, GatewayError, GatewayInputError } from '../gateway/errors.js';
 import { isFinalQrStatus } from '../gateway/operations/index.js';
-import { query } from '../slack/query.js';
 import { jittered, nextBaseGap } from './schedule.js';
 import type { QrSessionRow } from './session-row.js';
 import { type SessionKey, updateLeased } from './session-store.js';
@@ -28,7 +27,7 @@ export async function checkStatus(
   const later = (t: number) => Math.min(until, t + jittered(schedule, base, ctx.random));
   let patch: Partial<QrSessionRow>;
   try {
-    const answer = await query(deps, 'qrStatus', { sessionId: row.session_id }, who);
+    const answer = await deps.checkStatus(who, row.session_id);
     const t = deps.clock().getTime();
     const { status } = answer.data;
     const final = isFinalQrStatus(status);

@@ -1,5 +1,3 @@
-import { slackFailure } from '../slack/slack-errors.js';
-import { renderSession } from './render.js';
 import type { QrSessionRow } from './session-row.js';
 import { type SessionKey, updateLeased } from './session-store.js';
 import { EDIT_RETRY_MS, type WorkContext } from './work-context.js';
@@ -20,35 +18,28 @@ export async function editMessage(ctx: WorkContext, row: QrSessionRow): Promise<
     await updateLeased(deps.store.db, key, ctx.owner, { edit_not_before: paused });
     return;
   }
-  const message = await renderSession(deps, row);
   const shown = { message_state: row.state, message_watch_state: row.watch_state };
-  try {
-    const client = await ctx.clientFor(row.workspace_id);
-    await client.chat.update({
-      channel: row.channel_id,
-      ts: row.message_ts,
-      text: message.text,
-      blocks: message.blocks,
-    });
-    await updateLeased(deps.store.db, key, ctx.owner, { ...shown, edit_not_before: null });
-    return;
-  } catch (err) {
-    const failure = slackFailure(err);
-    const error = failure.kind === 'rate-limited' ? 'ratelimited' : failure.error;
-    deps.metrics.slackErrors.inc({ method: 'chat.update', error });
-    const log = { sessionId: row.session_id, workspaceId: row.workspace_id, failure };
-    if (failure.kind === 'rate-limited') {
-      const until = deps.clock().getTime() + failure.retryAfterMs;
+  const outcome = await deps.messages.show(row);
+  const log = { sessionId: row.session_id, workspaceId: row.workspace_id, failure: outcome };
+  switch (outcome.kind) {
+    case 'shown':
+      await updateLeased(deps.store.db, key, ctx.owner, { ...shown, edit_not_before: null });
+      return;
+    case 'rate-limited': {
+      const until = deps.clock().getTime() + outcome.retryAfterMs;
       ctx.editsPausedUntil.set(row.workspace_id, until);
       deps.logger.info(log, 'qr status edit rate limited, will retry');
       await updateLeased(deps.store.db, key, ctx.owner, { edit_not_before: until });
-    } else if (failure.kind === 'other') {
+      return;
+    }
+    case 'failed': {
       deps.logger.warn(log, 'qr status edit failed, will retry');
       const until = deps.clock().getTime() + EDIT_RETRY_MS;
       await updateLeased(deps.store.db, key, ctx.owner, { edit_not_before: until });
-    } else {
+      return;
+    }
+    case 'gone':
       deps.logger.warn(log, 'qr status message cannot be edited, giving up on it');
       await updateLeased(deps.store.db, key, ctx.owner, { ...shown, edit_not_before: null });
-    }
   }
 }

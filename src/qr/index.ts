@@ -1,24 +1,23 @@
-export { loadAccountAnalytics } from './account-analytics.js';
-export { QR_ACTION } from './action-ids.js';
-export type { QrActionResult } from './action-result.js';
-export { type NewCodeArgs, newCodeValue, parseNewCodeValue } from './button-values.js';
-export { checkAgain } from './check-again.js';
+// QR login sessions without Slack: the schedule of status checks, the session store and its
+// leases, the watcher. The chat side reaches in through the ports it declares (ports.ts).
+
+export { lastAccountCharge, recordedRefund } from './ledger-lookups.js';
+export { insertSession, type NewQrSession } from './new-session.js';
+export type { QrMessages, QrOwner, QrShowOutcome, QrWatchDeps } from './ports.js';
 export { QR_IMAGE_WIDTH, renderQrPng } from './qr-image.js';
+export { rearmSession } from './rearm.js';
 export {
   checkOffsets,
   DEFAULT_QR_CAP_MS,
   DEFAULT_QR_GROWTH,
   DEFAULT_QR_JITTER,
   maxChecksWithin,
+  nextBaseGap,
   type QrSchedule,
   qrSchedule,
 } from './schedule.js';
-export {
-  QR_USAGE,
-  type QrDeps,
-  type QrStartResult,
-  startQrOnboarding,
-} from './start-onboarding.js';
+export type { QrSessionRow } from './session-row.js';
+export { findSession, type SessionKey, updateLeased } from './session-store.js';
 export { type QrSessionStats, qrCheckStats } from './stats.js';
 export {
   createQrWatcher,
@@ -26,4 +25,3 @@ export {
   type QrWatcher,
   type QrWatcherOptions,
 } from './watcher.js';
-export type { WebClient } from './work-context.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../slack/deps.js';
+import type { QrWatchDeps } from './ports.js';
 import { jittered, type QrSchedule, qrSchedule } from './schedule.js';
 import {
   claimSession,
@@ -8,7 +8,7 @@ import {
   type SessionKey,
   updateLeased,
 } from './session-store.js';
-import type { WebClient, WorkContext } from './work-context.js';
+import type { WorkContext } from './work-context.js';
 import { hasWork, workOnSession } from './work-on-session.js';
 
 export interface QrWatcher {
@@ -24,8 +24,7 @@ export interface QrWatcher {
 }
 
 export interface QrWatcherOptions {
-  deps: AppDeps;
-  clientFor(teamId: string): WebClient | Promise<WebClient>;
+  deps: QrWatchDeps;
   /** Unique per process (e.g. hostname + pid): the owner of this watcher's leases. */
   workerId: string;
   /** How often the store is asked for due work. Default: a third of the first gap, 20..1000 ms. */
@@ -53,7 +52,6 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
   const maxInFlight = options.maxInFlight ?? 20;
   const ctx: WorkContext = {
     deps,
-    clientFor: options.clientFor,
     owner: options.workerId,
     schedule,
     timeoutMs: deps.config.qr.watchTimeoutMs,

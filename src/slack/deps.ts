@@ -8,7 +8,7 @@ import type { SharedCache } from '../store/shared-cache.js';
 import type { WorkTracker } from '../work-tracker.js';
 import type { SharedResults } from './shared-results.js';
 
-/** Everything listeners and jobs need; built once in main.ts. */
+/** Everything listeners and jobs need; built once per app (wiring/app-deps.ts). */
 export interface AppDeps {
   config: Config;
   logger: Logger;

@@ -9,7 +9,6 @@ const CONTRACT_ONLY = [
   'ORDER_WATCH_TIMEOUT_MS',
   'ORDER_CALLBACK_ALERT_MS',
   'EXPORT_MAX_ROWS',
-  'METRICS_PORT',
 ];
 
 /** Every variable named in the first column of the README's "Configuration" table. */

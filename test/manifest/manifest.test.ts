@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { commandSpecs } from '../../src/slack/commands/specs.js';
+import { COMMAND_LIST, COMMANDS } from '../../src/slack/commands/index.js';
+import { SHORTCUTS } from '../../src/slack/shortcuts/index.js';
 
 const root = join(import.meta.dirname, '..', '..');
 // A copy kept in the repository (test/fixtures/slack/README.md), so the check runs offline everywhere.
 const schemaPath = join(root, 'test', 'fixtures', 'slack', 'manifest.schema.1.0.0.json');
 const manifest = parse(readFileSync(join(root, 'manifest.yml'), 'utf8')) as {
   features: {
-    slash_commands: { command: string; usage_hint: string }[];
+    slash_commands: { command: string; usage_hint: string; description: string }[];
     shortcuts: { callback_id: string }[];
   };
   oauth_config: { scopes: { bot: string[] } };
@@ -34,7 +35,7 @@ describe('manifest.yml', () => {
   });
 
   it("declares every contract command with the parser's own usage", () => {
-    const specs = commandSpecs('Asia/Shanghai');
+    const specs = { payorder: COMMANDS['/payorder'], qr: COMMANDS['/qr'] };
     const byName = new Map(manifest.features.slash_commands.map((c) => [c.command, c.usage_hint]));
     expect([...byName.keys()].sort()).toEqual(
       [
@@ -51,6 +52,26 @@ describe('manifest.yml', () => {
     expect(byName.get('/payorder')).toBe(specs.payorder.usage);
     expect(byName.get('/qr')).toBe(specs.qr.usage);
     expect(manifest.features.shortcuts.map((s) => s.callback_id)).toContain('qd_lookup_payorder');
+  });
+
+  it('lists exactly the registry: each command with its usage and description, in order', () => {
+    const listed = manifest.features.slash_commands.map((c) => ({
+      command: c.command,
+      usage_hint: c.usage_hint,
+      description: c.description,
+    }));
+    expect(listed).toEqual(
+      COMMAND_LIST.map((c) => ({
+        command: c.name,
+        usage_hint: c.usage,
+        description: c.description,
+      })),
+    );
+    expect(manifest.features.shortcuts.map((s) => s.callback_id).sort()).toEqual(
+      Object.values(SHORTCUTS)
+        .map((s) => s.callbackId)
+        .sort(),
+    );
   });
 
   it('asks for no scope the app does not use', () => {

@@ -5,9 +5,11 @@ import { createGatewayClient, type GatewayClient } from '../../src/gateway/clien
 import { createLimiter } from '../../src/gateway/limiter.js';
 import { createLedger } from '../../src/ledger/ledger.js';
 import { createMetrics } from '../../src/metrics.js';
-import { createQrWatcher, type QrDeps, type QrWatcher } from '../../src/qr/index.js';
+import { createQrWatcher, type QrWatcher } from '../../src/qr/index.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import type { SlackDeps } from '../../src/slack/context.js';
 import type { AppDeps } from '../../src/slack/deps.js';
+import { qrWatchDeps } from '../../src/slack/qr/index.js';
 import { sharedResults } from '../../src/slack/shared-results.js';
 import type { StoreDialect } from '../../src/store/database.js';
 import type { Store } from '../../src/store/open-store.js';
@@ -50,7 +52,10 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const gateways: GatewayClient[] = [];
 
   /** One "replica": its own store connection, gateway client, ledger and watcher. */
-  async function replica(workerId: string, store?: Store): Promise<QrDeps> {
+  async function replica(
+    workerId: string,
+    store?: Store,
+  ): Promise<SlackDeps & { watcher: QrWatcher }> {
     const db = store ?? (await database.open());
     const gateway = createGatewayClient({
       baseUrl: checkLog.url,
@@ -83,8 +88,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       summaryChannel: async () => undefined,
     };
     const watcher = createQrWatcher({
-      deps,
-      clientFor: () => client,
+      deps: qrWatchDeps(deps, () => client),
       workerId,
       tickMs: 10,
       leaseMs: opts.leaseMs ?? 3_000,

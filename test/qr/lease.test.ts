@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startQrOnboarding } from '../../src/qr/index.js';
+import { startQrOnboarding } from '../../src/slack/qr/index.js';
 import { eventually, type Harness, startHarness } from './harness.js';
 
 let h: Harness | undefined;

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { QR_ACTION } from '../../src/slack/blocks/ids.js';
 import {
   checkAgain,
   loadAccountAnalytics,
   parseNewCodeValue,
-  QR_ACTION,
   startQrOnboarding,
-} from '../../src/qr/index.js';
+} from '../../src/slack/qr/index.js';
 import type { DoubleMessage } from '../../src/slack-double/index.js';
 import { eventually, type Harness, type HarnessOptions, startHarness } from './harness.js';
 

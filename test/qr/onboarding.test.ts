@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startQrOnboarding } from '../../src/qr/index.js';
 import { ACTION } from '../../src/slack/blocks/ids.js';
+import { startQrOnboarding } from '../../src/slack/qr/index.js';
 import { decodeQrPng } from './decode.js';
 import { type Harness, startHarness } from './harness.js';
 

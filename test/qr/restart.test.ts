@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { qrCheckStats, startQrOnboarding } from '../../src/qr/index.js';
+import { qrCheckStats } from '../../src/qr/index.js';
+import { startQrOnboarding } from '../../src/slack/qr/index.js';
 import { DIALECTS } from '../fakes/databases.js';
 import { eventually, type Harness, startHarness } from './harness.js';
 

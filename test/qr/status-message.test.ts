@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QR_ACTION } from '../../src/qr/action-ids.js';
+import { QR_ACTION } from '../../src/slack/blocks/ids.js';
 import { checkMessage } from '../../src/slack/blocks/limits.js';
 import {
   type QrStatusView,

@@ -1,43 +1,21 @@
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { errorCard } from '../blocks/error-card.js';
-import { ACTION } from '../blocks/ids.js';
-import type { Asker } from '../blocks/message.js';
-import { type PayOrderArgs, runPayOrder } from '../commands/payorder.js';
-import { finish } from '../commands/slash.js';
-import type { AppDeps } from '../deps.js';
+import { notice, type SlackMessage } from '../blocks/message.js';
+import { runPayOrder } from '../commands/payorder.js';
+import { OUT_OF_DATE, readRefreshPayOrder } from '../values.js';
+import { type ActionDef, clickerOf, tell } from './action.js';
 
 /** "Refresh" on a payment-order card: look it up again (operation 6 is free) and replace the card. */
-export function registerRefreshPayOrder(app: App, deps: AppDeps): void {
-  app.action<BlockAction<ButtonAction>>(
-    ACTION.refreshPayOrder,
-    async ({ ack, action, body, respond }) => {
-      await ack();
-      deps.metrics.slackAcks.inc({ kind: 'action' });
-      const who: Asker = {
-        teamId: body.team?.id ?? '',
-        userId: body.user.id,
-        channelId: body.channel?.id ?? body.user.id,
-      };
-      let message: Awaited<ReturnType<typeof runPayOrder>>;
-      try {
-        const v = JSON.parse(action.value ?? '{}') as {
-          o?: string;
-          m?: string;
-          k?: PayOrderArgs['kind'];
-        };
-        message = await runPayOrder(
-          deps,
-          { orderNumber: v.o ?? '', merchantNum: v.m ?? '', kind: v.k },
-          who,
-        );
-      } catch (err) {
-        message = errorCard(err);
-      }
-      await respond({
-        ...finish(deps, message),
-        response_type: 'ephemeral',
-        replace_original: true,
-      });
-    },
-  );
-}
+export const refreshPayOrder = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const ref = readRefreshPayOrder(args.action.value);
+    if (!ref) return tell(args, deps, notice(OUT_OF_DATE));
+    let message: SlackMessage;
+    try {
+      message = await runPayOrder(deps, ref, clickerOf(args.body));
+    } catch (err) {
+      message = errorCard(err);
+    }
+    await tell(args, deps, message, true);
+  },
+});

@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import { configMetadata } from '../values.js';
 import { VIEW } from './ids.js';
 import { LIMITS, plain, truncate } from './limits.js';
 import { numberInput } from './modal-inputs.js';
@@ -34,7 +35,7 @@ export function configModal(opts: {
     title: plain('querydesk settings', LIMITS.viewTitle),
     submit: plain('Save'),
     close: plain('Cancel'),
-    private_metadata: JSON.stringify({ admin: opts.adminUserId }),
+    private_metadata: configMetadata(opts.adminUserId),
     blocks: [
       { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(opts.defaults, 3000) }] },
       numberInput({

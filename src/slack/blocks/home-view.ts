@@ -72,8 +72,8 @@ export function homeView(d: HomeData): types.HomeView {
     listSection(`Last 7 days: ${totalWords(d.week)}`, operationLines(d.week), 'No calls.'),
     dayBarsSection('By day', d.week.byDay),
     { type: 'divider' },
-    listSection('Last 10 queries', recent, 'No queries yet.'),
-    listSection('Live QR sessions', qr, 'No QR code is being watched.'),
+    listSection('Your last 10 queries', recent, 'You have made no queries yet.'),
+    listSection('Your live QR sessions', qr, 'None of your QR codes is being watched.'),
   ];
   if (d.sandbox) {
     blocks.push({ type: 'context', elements: [mrkdwn(`:test_tube: ${SANDBOX_WORDS}`)] });

@@ -8,6 +8,9 @@ export const ACTION = {
   punishmentsPage: 'qd_punishments_page',
   authorize: 'qd_authorize',
   openLink: 'qd_open_link',
+  qrLoadAccount: 'qd_qr_account',
+  qrNewCode: 'qd_qr_new',
+  qrCheckAgain: 'qd_qr_check',
 } as const;
 
 export const VIEW = {
@@ -22,4 +25,15 @@ export const VIEW = {
 
 export const SHORTCUT = {
   payOrder: 'qd_lookup_payorder',
+} as const;
+
+export type ActionKey = keyof typeof ACTION;
+export type ViewKey = keyof typeof VIEW;
+export type ShortcutKey = keyof typeof SHORTCUT;
+
+/** The QR status message's buttons, by what they do. */
+export const QR_ACTION = {
+  loadAccount: ACTION.qrLoadAccount,
+  newCode: ACTION.qrNewCode,
+  checkAgain: ACTION.qrCheckAgain,
 } as const;

@@ -1,8 +1,18 @@
-import type { AccountDataInput } from '../../gateway/operations/account-data.js';
+import { z } from 'zod';
+import { type AccountData, AccountDataInput } from '../../gateway/operations/account-data.js';
 import { accountCard } from '../blocks/account-card.js';
+import { accountModal } from '../blocks/account-modal.js';
+import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../query.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
+
+type AccountCard = {
+  kind: 'account';
+  data: AccountData;
+};
 
 /** /account: operation 2 by media mark, phone or session id. */
 export async function runAccount(
@@ -12,6 +22,37 @@ export async function runAccount(
 ): Promise<SlackMessage> {
   const answer = await query(deps, 'accountData', input, who);
   const timeZone = deps.config.gateway.timeZone;
-  const shareKey = await deps.results.put({ ...who, card: { kind: 'account', data: answer.data } });
+  const card: AccountCard = { kind: 'account', data: answer.data };
+  const shareKey = await deps.results.put({ ...who, card });
   return accountCard(answer.data, { timeZone, shareKey });
 }
+
+export const account = lookupCommand({
+  name: '/account',
+  usage: '<media_mark> | phone=N | session=ID (combinable)',
+  description: 'Account analytics (7-day stats, fans, distributions)',
+  help: 'Account analytics: 7-day stats, fans, distributions.',
+  example: (x) => x.account.mediaMark,
+  positionals: ['media_mark'],
+  options: ['phone', 'session'],
+  schema: () =>
+    z
+      .object({ media_mark: text.optional(), phone: text.optional(), session: text.optional() })
+      .transform((a, ctx) =>
+        check(
+          AccountDataInput,
+          { mediaMark: a.media_mark, phone: a.phone, sessionId: a.session },
+          ctx,
+          { mediaMark: 'media_mark', sessionId: 'session' },
+        ),
+      ),
+  modal: {
+    callbackId: VIEW.account,
+    build: (privateMetadata) => accountModal({ privateMetadata }),
+  },
+  card: {
+    kind: 'account',
+    shared: (c: AccountCard, opts) => accountCard(c.data, opts),
+  },
+  run: (deps, input, who) => runAccount(deps, input, who),
+});

@@ -1,177 +1,87 @@
-import {
-  COUPON_WINDOW_MAX_MS,
-  type CouponKind,
-  type CouponPage,
-} from '../../gateway/operations/coupons.js';
-import { COUPONS_PER_SLACK_PAGE, couponsCard } from '../blocks/coupons-card.js';
-import { UserFacingError } from '../blocks/error-card.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
-import type { AppDeps } from '../deps.js';
-import { keyedStore } from '../keyed-store.js';
-import { PageCache, requestKey } from '../page-cache.js';
-import { query } from '../query.js';
-import { RESULT_TTL_MS } from '../shared-results.js';
+import { z } from 'zod';
+import { CouponsInput } from '../../gateway/operations/coupons.js';
+import { dayArg, wholeNumber } from '../args.js';
+import { couponsCard } from '../blocks/coupons-card.js';
+import { couponsModal } from '../blocks/coupons-modal.js';
+import { VIEW } from '../blocks/ids.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
+import { type CouponsCard, couponsOf } from './coupons-pages.js';
 
-export interface CouponsArgs {
-  sid: string;
-  kind: CouponKind;
-  start?: Date;
-  end?: Date;
-  page: number;
-  limit: number;
-}
+/** Longest coupon window one command may ask for: at most five 7-day gateway calls. */
+export const COUPON_MAX_DAYS = 35;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface CouponsRef {
-  q: string;
-  p: number;
-}
-
-interface Window {
-  start: Date;
-  end: Date;
-}
-
-interface CouponQuery {
-  who: Asker;
-  args: Required<Pick<CouponsArgs, 'sid' | 'kind' | 'page' | 'limit'>> & Window;
-  windows: Window[];
-  /** Each window's total, learned from its first answer. */
-  totals?: number[];
-}
-
-const SECOND = 1000;
-const PER = COUPONS_PER_SLACK_PAGE;
-
-/**
- * Consecutive windows of at most 7 days covering [start, end]; each ends one second before the
- * next begins, so a claim on a boundary second is counted once (the gateway's window is inclusive).
- */
-export function splitWindows(start: Date, end: Date): Window[] {
-  const out: Window[] = [];
-  for (let s = start.getTime(); s < end.getTime(); s += COUPON_WINDOW_MAX_MS) {
-    const e = Math.min(end.getTime(), s + COUPON_WINDOW_MAX_MS - SECOND);
-    out.push({ start: new Date(s), end: new Date(Math.max(e, s + SECOND)) });
-  }
-  return out;
-}
-
-/** Rows gateway page `g` (1-based) holds across windows, from the windows' totals. */
-function rowsOnPage(totals: number[], g: number, size: number): number[] {
-  return totals.map((t) => Math.min(size, Math.max(0, t - (g - 1) * size)));
-}
-
-export function createCoupons(deps: AppDeps) {
-  const pages = new PageCache<CouponPage>(deps.cache, (err) =>
-    deps.logger.warn({ err }, 'coupons page not cached'),
-  );
-  const queries = keyedStore<CouponQuery>(deps.cache, 'query:coupons', RESULT_TTL_MS);
-  const timeZone = deps.config.gateway.timeZone;
-
-  const fetchWindow = (q: CouponQuery, w: Window, g: number) => {
-    const input = {
-      sid: q.args.sid,
-      kind: q.args.kind,
-      start: w.start,
-      end: w.end,
-      page: g,
-      limit: q.args.limit,
-    };
-    return pages.get(
-      requestKey(q.who.teamId, 'coupons', input),
-      async () => (await query(deps, 'coupons', input, q.who)).data,
-    );
-  };
-
-  /** Merged gateway page g; windows known to have no rows on it are not bought. */
-  async function merged(q: CouponQuery, g: number) {
-    const need = q.totals ? rowsOnPage(q.totals, g, q.args.limit) : q.windows.map(() => 1);
-    const answers = await Promise.all(
-      q.windows.map((w, i) => (need[i]! > 0 ? fetchWindow(q, w, g) : undefined)),
-    );
-    if (!q.totals) q.totals = answers.map((a) => a?.total ?? 0);
-    return answers.flatMap((a) => a?.rows ?? []);
-  }
-
-  /** Slack pages per gateway page, exact once the totals are known. */
-  function layout(q: CouponQuery): number[] {
-    const totals = q.totals ?? [];
-    const gatewayPages = Math.max(1, ...totals.map((t) => Math.ceil(t / q.args.limit)));
-    return Array.from({ length: gatewayPages }, (_, i) => {
-      const rows = rowsOnPage(totals, i + 1, q.args.limit).reduce((a, b) => a + b, 0);
-      return Math.max(1, Math.ceil(rows / PER));
-    });
-  }
-
-  async function render(
-    qKey: string,
-    q: CouponQuery,
-    humanPage: number | 'first-of-gateway-page',
-  ): Promise<SlackMessage> {
-    if (!q.totals) await merged(q, q.args.page);
-    const perPage = layout(q);
-    const firstOf = (g: number) => perPage.slice(0, g - 1).reduce((a, b) => a + b, 0) + 1;
-    const totalPages = perPage.reduce((a, b) => a + b, 0);
-    const human = Math.min(
-      totalPages,
-      humanPage === 'first-of-gateway-page'
-        ? firstOf(Math.min(q.args.page, perPage.length))
-        : humanPage,
-    );
-    let g = 1;
-    while (g < perPage.length && firstOf(g + 1) <= human) g++;
-    const rows = (await merged(q, g)).sort(
-      (a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0),
-    );
-    const s = human - firstOf(g);
-    const value = (p: number) => JSON.stringify({ q: qKey, p } satisfies CouponsRef);
-    const view = {
-      sid: q.args.sid,
-      kind: q.args.kind,
-      from: q.args.start,
-      to: q.args.end,
-      windows: q.windows.length,
-      total: (q.totals ?? []).reduce((a, b) => a + b, 0),
-      rows: rows.slice(s * PER, (s + 1) * PER),
-      humanPage: human,
-      totalPages,
-      prevValue: human > 1 ? value(human - 1) : undefined,
-      nextValue: human < totalPages ? value(human + 1) : undefined,
-    };
-    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'coupons', view } });
-    return couponsCard(view, { timeZone, shareKey });
-  }
-
-  return {
-    async run(args: CouponsArgs, who: Asker): Promise<SlackMessage> {
-      const now = deps.clock();
-      if (args.start && args.start > now) {
-        throw new UserFacingError(
-          'Nothing to look up yet',
-          'The window starts in the future, so no coupon can have been claimed in it. Pick an earlier from=.',
+export const coupons = lookupCommand({
+  name: '/coupons',
+  usage: '<sid> [kind=takeout|flash] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [page=N] [size=1..1000]',
+  description: 'Delivery coupons claimed through a channel id',
+  help: 'Delivery coupons claimed through a channel id; windows over 7 days are split.',
+  example: (x) => x.coupons.sid,
+  positionals: ['sid'],
+  options: ['kind', 'from', 'to', 'page', 'size'],
+  schema: (timeZone) => {
+    const day = dayArg(timeZone);
+    return z
+      .object({
+        sid: text,
+        kind: text.optional(),
+        from: day.optional(),
+        to: day.optional(),
+        page: wholeNumber(1).optional(),
+        size: wholeNumber(0).optional(),
+      })
+      .transform((a, ctx) => {
+        // Default window: the last 7 days up to now (filled in by the caller's clock when absent).
+        const start = a.from?.start;
+        // `to` is inclusive, and the gateway's window includes its end: the day's last second.
+        const end = a.to ? new Date(a.to.end.getTime() - 1000) : undefined;
+        if (start && end && end.getTime() - start.getTime() > COUPON_MAX_DAYS * DAY_MS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['to'],
+            message: `the window may be at most ${COUPON_MAX_DAYS} days (${Math.ceil(COUPON_MAX_DAYS / 7)} paid gateway calls)`,
+          });
+          return z.NEVER;
+        }
+        if (start && end && end <= start) {
+          ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+          return z.NEVER;
+        }
+        // The per-call rules (sid, kind, page, size) checked on a window that is surely valid;
+        // each real ≤ 7-day window is validated again by the client before it is sent.
+        const probe = check(
+          CouponsInput,
+          {
+            sid: a.sid,
+            kind: a.kind,
+            start: new Date(0),
+            end: new Date(DAY_MS),
+            page: a.page,
+            limit: a.size,
+          },
+          ctx,
+          { kind: 'kind', limit: 'size', start: 'from', end: 'to' },
         );
-      }
-      // Default window: the last 7 days; a lone `from` or `to` makes one 7-day window.
-      const end =
-        args.end ??
-        (args.start
-          ? new Date(Math.min(now.getTime(), args.start.getTime() + COUPON_WINDOW_MAX_MS))
-          : now);
-      const start = args.start ?? new Date(end.getTime() - COUPON_WINDOW_MAX_MS);
-      const q: CouponQuery = {
-        who,
-        args: { sid: args.sid, kind: args.kind, page: args.page, limit: args.limit, start, end },
-        windows: splitWindows(start, end),
-      };
-      // Learn each window's total first, so the query kept for the paging buttons has them.
-      await merged(q, q.args.page);
-      return render(await queries.put(q), q, 'first-of-gateway-page');
-    },
-    async page(ref: CouponsRef, clicker: Asker): Promise<SlackMessage | undefined> {
-      const q = await queries.get(ref.q);
-      if (!q) return undefined;
-      return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
-    },
-  };
-}
-
-export type Coupons = ReturnType<typeof createCoupons>;
+        if (probe === z.NEVER) return z.NEVER;
+        return {
+          sid: probe.sid,
+          kind: probe.kind,
+          start,
+          end,
+          page: probe.page,
+          limit: probe.limit,
+        };
+      });
+  },
+  modal: {
+    callbackId: VIEW.coupons,
+    build: (privateMetadata) => couponsModal({ privateMetadata }),
+  },
+  card: {
+    kind: 'coupons',
+    shared: (c: CouponsCard, opts) =>
+      couponsCard({ ...c.view, prevValue: undefined, nextValue: undefined }, opts),
+  },
+  run: (deps, args, who) => couponsOf(deps).run(args, who),
+});

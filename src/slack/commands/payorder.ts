@@ -1,10 +1,20 @@
+import { z } from 'zod';
 import { GatewayApiError } from '../../gateway/errors.js';
-import type { PayOrder, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
+import {
+  type PayOrder,
+  PayOrderInput,
+  PayOrderNumberKind,
+} from '../../gateway/operations/pay-order.js';
 import { UserFacingError } from '../blocks/error-card.js';
+import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
+import { payOrderModal } from '../blocks/pay-order-modal.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../query.js';
+import { refreshPayOrderValue } from '../values.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
 
 export interface PayOrderArgs {
   orderNumber: string;
@@ -37,6 +47,12 @@ export async function lookUpPayOrder(
   );
 }
 
+type PayOrderCard = {
+  kind: 'payOrder';
+  order: PayOrder;
+  refreshValue: string;
+};
+
 /** The card for an order, remembered so "Share in channel" posts it without a new call. */
 export async function payOrderMessage(
   deps: AppDeps,
@@ -45,11 +61,9 @@ export async function payOrderMessage(
   who: Asker,
 ): Promise<SlackMessage> {
   const timeZone = deps.config.gateway.timeZone;
-  const refreshValue = JSON.stringify({ o: args.orderNumber, m: args.merchantNum, k: args.kind });
-  const shareKey = await deps.results.put({
-    ...who,
-    card: { kind: 'payOrder', order, refreshValue },
-  });
+  const refreshValue = refreshPayOrderValue(args);
+  const card: PayOrderCard = { kind: 'payOrder', order, refreshValue };
+  const shareKey = await deps.results.put({ ...who, card });
   return payOrderCard(order, { timeZone, shareKey, refreshValue });
 }
 
@@ -61,3 +75,41 @@ export async function runPayOrder(
   const { order, kind } = await lookUpPayOrder(deps, args, who);
   return payOrderMessage(deps, order, { ...args, kind }, who);
 }
+
+/** `/payorder`: operation 6 (free), platform number first unless `type=` says which. */
+export const payorder = lookupCommand({
+  name: '/payorder',
+  usage: '<order_number> <merchant_num> [type=platform|merchant]',
+  description: 'Payment order by platform or merchant-defined number (free)',
+  help: 'Payment order by platform or merchant-defined number (free).',
+  example: (x) => `${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
+  positionals: ['order_number', 'merchant_num'],
+  options: ['type'],
+  schema: () =>
+    z
+      .object({
+        order_number: text,
+        merchant_num: text,
+        type: z
+          .enum(['platform', 'merchant'], { error: 'type must be platform or merchant' })
+          .optional(),
+      })
+      .transform((a, ctx) =>
+        check(
+          PayOrderInput.extend({ kind: PayOrderNumberKind.optional() }),
+          { orderNumber: a.order_number, merchantNum: a.merchant_num, kind: a.type },
+          ctx,
+          { orderNumber: 'order_number', merchantNum: 'merchant_num', kind: 'type' },
+        ),
+      ),
+  modal: {
+    callbackId: VIEW.payOrder,
+    build: (privateMetadata) => payOrderModal({ privateMetadata }),
+  },
+  card: {
+    kind: 'payOrder',
+    shared: (c: PayOrderCard, opts) =>
+      payOrderCard(c.order, { ...opts, refreshValue: c.refreshValue }),
+  },
+  run: (deps, args, who) => runPayOrder(deps, args, who),
+});

@@ -1,16 +1,25 @@
-import type { PunishmentPage, PunishmentsInput } from '../../gateway/operations/punishments.js';
+import { z } from 'zod';
+import { type PunishmentPage, PunishmentsInput } from '../../gateway/operations/punishments.js';
+import { instantToWallClock } from '../../gateway/time.js';
+import { dayArg, wholeNumber } from '../args.js';
+import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
-import { punishmentsCard } from '../blocks/punishments-card.js';
+import { type PunishmentsView, punishmentsCard } from '../blocks/punishments-card.js';
+import { punishmentsModal } from '../blocks/punishments-modal.js';
 import type { AppDeps } from '../deps.js';
 import { keyedStore } from '../keyed-store.js';
 import { PageCache, requestKey } from '../page-cache.js';
+import { perDeps } from '../per-deps.js';
 import { query } from '../query.js';
 import { RESULT_TTL_MS } from '../shared-results.js';
+import { type PageRef, pageRefValue } from '../values.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
 
-export interface PunishmentsRef {
-  q: string;
-  p: number;
-}
+type PunishmentsCard = {
+  kind: 'punishments';
+  view: PunishmentsView;
+};
 
 interface PunishmentQuery {
   who: Asker;
@@ -33,7 +42,7 @@ export function createPunishments(deps: AppDeps) {
     );
     const size = q.input.pageSize ?? page.page.pageSize ?? 20;
     const totalPages = Math.max(1, Math.ceil(page.page.totalCount / Math.max(1, size)));
-    const value = (p: number) => JSON.stringify({ q: qKey, p } satisfies PunishmentsRef);
+    const value = (p: number) => pageRefValue({ q: qKey, p });
     const view = {
       platformUserId: q.input.platformUserId,
       page,
@@ -42,7 +51,8 @@ export function createPunishments(deps: AppDeps) {
       prevValue: pageNo > 1 ? value(pageNo - 1) : undefined,
       nextValue: pageNo < totalPages ? value(pageNo + 1) : undefined,
     };
-    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'punishments', view } });
+    const card: PunishmentsCard = { kind: 'punishments', view };
+    const shareKey = await deps.results.put({ ...q.who, card });
     return punishmentsCard(view, { timeZone, shareKey });
   }
 
@@ -51,7 +61,7 @@ export function createPunishments(deps: AppDeps) {
       const q = { who, input };
       return render(await queries.put(q), q, input.page ?? 1);
     },
-    async page(ref: PunishmentsRef, clicker: Asker): Promise<SlackMessage | undefined> {
+    async page(ref: PageRef, clicker: Asker): Promise<SlackMessage | undefined> {
       const q = await queries.get(ref.q);
       if (!q) return undefined;
       return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
@@ -60,3 +70,68 @@ export function createPunishments(deps: AppDeps) {
 }
 
 export type Punishments = ReturnType<typeof createPunishments>;
+
+/** This app's /punishments memory, shared by the command and its paging. */
+export const punishmentsOf = perDeps(createPunishments);
+
+export const punishments = lookupCommand({
+  name: '/punishments',
+  usage:
+    '<platform_user_id> [from=YYYY-MM-DD] [span=1..30] [relation=ID] [trade=ID] [site=ID] [adzone=ID] [page=N] [size=N]',
+  description: 'Affiliate punishment orders of an authorized user',
+  help: 'Affiliate punishment orders of an authorized user.',
+  example: (x) => x.punishments.platformUserId,
+  positionals: ['platform_user_id'],
+  options: ['from', 'span', 'relation', 'trade', 'site', 'adzone', 'page', 'size'],
+  schema: (timeZone) => {
+    const day = dayArg(timeZone);
+    return z
+      .object({
+        platform_user_id: text,
+        from: day.optional(),
+        span: wholeNumber(0).optional(),
+        relation: text.optional(),
+        trade: text.optional(),
+        site: text.optional(),
+        adzone: text.optional(),
+        page: wholeNumber(1).optional(),
+        size: wholeNumber(0).optional(),
+      })
+      .transform((a, ctx) =>
+        check(
+          PunishmentsInput,
+          {
+            platformUserId: a.platform_user_id,
+            start: a.from ? instantToWallClock(a.from.start, timeZone) : undefined,
+            span: a.span,
+            relationId: a.relation,
+            tradeId: a.trade,
+            siteId: a.site,
+            adzoneId: a.adzone,
+            page: a.page ?? 1,
+            pageSize: a.size ?? 20,
+          },
+          ctx,
+          {
+            platformUserId: 'platform_user_id',
+            start: 'from',
+            relationId: 'relation',
+            tradeId: 'trade',
+            siteId: 'site',
+            adzoneId: 'adzone',
+            pageSize: 'size',
+          },
+        ),
+      );
+  },
+  modal: {
+    callbackId: VIEW.punishments,
+    build: (privateMetadata) => punishmentsModal({ privateMetadata }),
+  },
+  card: {
+    kind: 'punishments',
+    shared: (c: PunishmentsCard, opts) =>
+      punishmentsCard({ ...c.view, prevValue: undefined, nextValue: undefined }, opts),
+  },
+  run: (deps, input, who) => punishmentsOf(deps).run(input, who),
+});

@@ -1,4 +1,3 @@
-import type { App } from '@slack/bolt';
 import { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { type HelpEntry, helpCard } from '../blocks/help-card.js';
@@ -6,66 +5,20 @@ import { escapeMrkdwn } from '../blocks/limits.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
 import { statusCard } from '../blocks/status-card.js';
 import type { AppDeps } from '../deps.js';
-import { finish } from './slash.js';
-import type { CommandSpecs } from './specs.js';
+import { finish } from '../finish.js';
+import { customCommand, type SlashCommand } from './command.js';
+import { openConfig } from './querydesk-config.js';
 
-export const QUERYDESK_USAGE = 'Usage: /querydesk help | status | config';
+const USAGE = 'help | status | config';
+export const QUERYDESK_USAGE = `Usage: /querydesk ${USAGE}`;
 
-export function helpEntries(specs: CommandSpecs): HelpEntry[] {
-  return [
-    {
-      name: specs.payorder.name,
-      usage: specs.payorder.usage,
-      what: 'Payment order by platform or merchant-defined number (free).',
-    },
-    {
-      name: specs.shoporders.name,
-      usage: specs.shoporders.usage,
-      what: "A shop's sold orders, paged.",
-    },
-    {
-      name: specs.qr.name,
-      usage: specs.qr.usage,
-      what: 'QR login code for an account, with a live status message.',
-    },
-    {
-      name: specs.account.name,
-      usage: specs.account.usage,
-      what: 'Account analytics: 7-day stats, fans, distributions.',
-    },
-    {
-      name: specs.coupons.name,
-      usage: specs.coupons.usage,
-      what: 'Delivery coupons claimed through a channel id; windows over 7 days are split.',
-    },
-    {
-      name: specs.punishments.name,
-      usage: specs.punishments.usage,
-      what: 'Affiliate punishment orders of an authorized user.',
-    },
-    {
-      name: '/spend',
-      usage: '[today|7d|30d]',
-      what: 'Points this workspace spent, by operation, user and day.',
-    },
-    {
-      name: '/querydesk',
-      usage: 'help | status | config',
-      what: 'This help, gateway status, and settings (admins).',
-    },
-  ];
+/** `/querydesk help`: read from the registry, so a command's usage is written only once. */
+export function helpEntries(commands: readonly SlashCommand[]): HelpEntry[] {
+  return commands.map((c) => ({ name: c.name, usage: c.usage, what: c.help }));
 }
 
-function sandboxExamples(): string[] {
-  const x = SANDBOX_EXAMPLES;
-  return [
-    `/payorder ${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
-    `/shoporders ${x.shopOrders.ownerId}`,
-    `/qr ${x.account.mediaMark}`,
-    `/account ${x.account.mediaMark}`,
-    `/coupons ${x.coupons.sid}`,
-    `/punishments ${x.punishments.platformUserId}`,
-  ];
+function sandboxExamples(commands: readonly SlashCommand[]): string[] {
+  return commands.flatMap((c) => (c.example ? [`${c.name} ${c.example(SANDBOX_EXAMPLES)}`] : []));
 }
 
 export async function statusMessage(deps: AppDeps): Promise<SlackMessage> {
@@ -78,28 +31,19 @@ export async function statusMessage(deps: AppDeps): Promise<SlackMessage> {
   });
 }
 
-/** `/querydesk help|status|config`. `config` is handled by the config modal's own registration. */
-export function registerQuerydesk(
-  app: App,
-  deps: AppDeps,
-  specs: CommandSpecs,
-  openConfig?: (args: {
-    triggerId: string;
-    teamId: string;
-    userId: string;
-    channelId: string;
-  }) => Promise<SlackMessage | undefined>,
-): void {
-  app.command('/querydesk', async ({ command, ack, respond }) => {
-    deps.metrics.slackAcks.inc({ kind: 'command' });
+/** `/querydesk help|status|config`; the settings form's submission is `views/config.ts`. */
+export const querydesk = customCommand({
+  name: '/querydesk',
+  usage: USAGE,
+  description: 'Help, gateway status and settings',
+  help: 'This help, gateway status, and settings (admins).',
+  async handle({ command, ack, respond, client }, deps, commands) {
     const sub = command.text.trim().toLowerCase();
     if (sub === '' || sub === 'help') {
+      const examples = deps.gateway.sandbox ? sandboxExamples(commands) : undefined;
       await ack({
         response_type: 'ephemeral',
-        ...finish(
-          deps,
-          helpCard(helpEntries(specs), deps.gateway.sandbox ? sandboxExamples() : undefined),
-        ),
+        ...finish(deps, helpCard(helpEntries(commands), examples)),
       });
       return;
     }
@@ -114,13 +58,12 @@ export function registerQuerydesk(
       await respond({ response_type: 'ephemeral', ...finish(deps, message) });
       return;
     }
-    if (sub === 'config' && openConfig) {
+    if (sub === 'config') {
       await ack();
-      const refusal = await openConfig({
+      const refusal = await openConfig(client, deps, {
         triggerId: command.trigger_id,
         teamId: command.team_id,
         userId: command.user_id,
-        channelId: command.channel_id,
       });
       if (refusal) await respond({ response_type: 'ephemeral', ...finish(deps, refusal) });
       return;
@@ -134,5 +77,5 @@ export function registerQuerydesk(
         ),
       ),
     });
-  });
-}
+  },
+});

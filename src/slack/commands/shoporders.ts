@@ -1,23 +1,27 @@
-import type { ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
+import { z } from 'zod';
+import { type ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
+import { instantToWallClock } from '../../gateway/time.js';
+import { dayArg, wholeNumber } from '../args.js';
+import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import {
   locateSlackPage,
   SHOP_ORDERS_PER_SLACK_PAGE,
+  type ShopOrdersView,
   shopOrdersCard,
   slackPagesOf,
   totalSlackPages,
 } from '../blocks/shop-orders-card.js';
+import { shopOrdersModal } from '../blocks/shop-orders-modal.js';
 import type { AppDeps } from '../deps.js';
 import { keyedStore } from '../keyed-store.js';
 import { PageCache, requestKey } from '../page-cache.js';
+import { perDeps } from '../per-deps.js';
 import { query } from '../query.js';
 import { RESULT_TTL_MS } from '../shared-results.js';
-
-/** What the paging buttons carry: the remembered query and the Slack page to show. */
-export interface ShopOrdersRef {
-  q: string;
-  p: number;
-}
+import { type PageRef, pageRefValue } from '../values.js';
+import { check, text } from './arg-rules.js';
+import { lookupCommand } from './command.js';
 
 interface ShopQuery {
   who: Asker;
@@ -25,6 +29,11 @@ interface ShopQuery {
 }
 
 const PER = SHOP_ORDERS_PER_SLACK_PAGE;
+
+type ShopOrdersCard = {
+  kind: 'shopOrders';
+  view: ShopOrdersView;
+};
 
 /** Owns the memory of /shoporders: fetched gateway pages (5 min) and queries behind buttons (30 min). */
 export function createShopOrders(deps: AppDeps) {
@@ -52,7 +61,7 @@ export function createShopOrders(deps: AppDeps) {
     if (q.input.end) filters.to = q.input.end.slice(0, 10);
     if (q.input.remark) filters.remark = q.input.remark;
     if (q.input.remarkTag) filters.tag = String(q.input.remarkTag);
-    const value = (p: number) => JSON.stringify({ q: qKey, p } satisfies ShopOrdersRef);
+    const value = (p: number) => pageRefValue({ q: qKey, p });
     const view = {
       ownerId: q.input.ownerId,
       edition: q.input.edition,
@@ -65,7 +74,8 @@ export function createShopOrders(deps: AppDeps) {
       nextValue: humanPage < totalPages ? value(humanPage + 1) : undefined,
       filterValue: qKey,
     };
-    const shareKey = await deps.results.put({ ...q.who, card: { kind: 'shopOrders', view } });
+    const card: ShopOrdersCard = { kind: 'shopOrders', view };
+    const shareKey = await deps.results.put({ ...q.who, card });
     return shopOrdersCard(view, { timeZone, shareKey });
   }
 
@@ -77,7 +87,7 @@ export function createShopOrders(deps: AppDeps) {
       return render(qKey, q, input.page * slackPagesOf(input.pageSize, PER) + 1);
     },
     /** A paging button: the same query, another Slack page. Undefined when the query has expired. */
-    async page(ref: ShopOrdersRef, clicker: Asker): Promise<SlackMessage | undefined> {
+    async page(ref: PageRef, clicker: Asker): Promise<SlackMessage | undefined> {
       const q = await queries.get(ref.q);
       if (!q) return undefined;
       return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
@@ -90,3 +100,64 @@ export function createShopOrders(deps: AppDeps) {
 }
 
 export type ShopOrders = ReturnType<typeof createShopOrders>;
+
+/** This app's /shoporders memory, shared by the command, its paging and its filter button. */
+export const shopOrdersOf = perDeps(createShopOrders);
+
+export const shoporders = lookupCommand({
+  name: '/shoporders',
+  usage:
+    '<owner_id> [page=N] [size=1..100] [edition=enhanced|ordinary] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [remark=TEXT] [tag=1..5]',
+  description: "A shop's sold orders, paged",
+  help: "A shop's sold orders, paged.",
+  example: (x) => x.shopOrders.ownerId,
+  positionals: ['owner_id'],
+  options: ['page', 'size', 'edition', 'from', 'to', 'remark', 'tag'],
+  schema: (timeZone) => {
+    const day = dayArg(timeZone);
+    const wall = (d: Date) => instantToWallClock(d, timeZone);
+    return z
+      .object({
+        owner_id: text,
+        page: wholeNumber(1).optional(),
+        size: wholeNumber(0).optional(),
+        edition: text.optional(),
+        from: day.optional(),
+        to: day.optional(),
+        remark: text.optional(),
+        tag: wholeNumber(0).optional(),
+      })
+      .transform((a, ctx) =>
+        check(
+          ShopOrdersInput,
+          {
+            ownerId: a.owner_id,
+            edition: a.edition,
+            // Human page 1 is the gateway's page 0.
+            page: a.page === undefined ? undefined : a.page - 1,
+            pageSize: a.size,
+            start: a.from ? wall(a.from.start) : undefined,
+            // `to` is inclusive: up to the last second of that day.
+            end: a.to ? wall(new Date(a.to.end.getTime() - 1000)) : undefined,
+            remark: a.remark,
+            remarkTag: a.tag,
+          },
+          ctx,
+          { ownerId: 'owner_id', pageSize: 'size', start: 'from', end: 'to', remarkTag: 'tag' },
+        ),
+      );
+  },
+  modal: {
+    callbackId: VIEW.shopOrders,
+    build: (privateMetadata) => shopOrdersModal({ privateMetadata }),
+  },
+  card: {
+    kind: 'shopOrders',
+    shared: (c: ShopOrdersCard, opts) =>
+      shopOrdersCard(
+        { ...c.view, prevValue: undefined, nextValue: undefined, filterValue: undefined },
+        opts,
+      ),
+  },
+  run: (deps, input, who) => shopOrdersOf(deps).run(input, who),
+});

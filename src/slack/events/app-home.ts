@@ -1,15 +1,24 @@
-import type { App } from '@slack/bolt';
 import { homeView } from '../blocks/home-view.js';
-import type { AppDeps } from '../deps.js';
 import { loadHomeData } from '../spend/index.js';
+import { readEventTeam } from '../values.js';
+import type { EventDef } from './event.js';
 
-/** The Home tab: spend today and this week, the budget, the last queries, live QR sessions. */
-export function registerAppHome(app: App, deps: AppDeps): void {
-  app.event('app_home_opened', async ({ event, body, client }) => {
+/** The Home tab: workspace spend today and this week, the budget, the viewer's own queries and QR sessions. */
+export const appHomeOpened: EventDef<'app_home_opened'> = {
+  event: 'app_home_opened',
+  async handle({ event, body, client }, deps) {
     if (event.tab && event.tab !== 'home') return;
-    const teamId = (body as { team_id?: string }).team_id ?? '';
+    const teamId = readEventTeam(body);
+    if (!teamId) return;
     const timeZone = deps.config.spendSummary.timeZone;
-    const data = await loadHomeData(deps.ledger, deps.store, teamId, deps.clock(), timeZone);
+    const data = await loadHomeData(
+      deps.ledger,
+      deps.store,
+      teamId,
+      deps.clock(),
+      timeZone,
+      event.user,
+    );
     await client.views.publish({
       user_id: event.user,
       view: homeView({
@@ -18,5 +27,5 @@ export function registerAppHome(app: App, deps: AppDeps): void {
         sandbox: deps.gateway.sandbox,
       }),
     });
-  });
-}
+  },
+};

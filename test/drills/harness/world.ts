@@ -104,7 +104,10 @@ export function isErrorCard(m: DoubleMessage): boolean {
   return /^\*:(x|warning|no_entry):/.test(first?.text?.text ?? '');
 }
 
-/** The ledger as querydesk recorded it: points by kind and operation. */
+/**
+ * The ledger as querydesk recorded it: points by kind and operation. "Maybe charged" entries
+ * carry 0 points, so they count as nothing here (the sandbox charged nothing for them either).
+ */
 export async function ledgerTotals(url: string): Promise<{
   charged: number;
   refunded: number;
@@ -135,6 +138,29 @@ export async function ledgerTotals(url: string): Promise<{
       if (!l.charged && !l.refunded) delete byOperation[op];
     }
     return { charged, refunded, byOperation };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Entries flagged "maybe charged": paid calls that failed after they may have reached the
+ * gateway (never sent again, recorded with 0 points).
+ */
+export async function maybeChargedEntries(
+  url: string,
+): Promise<{ operation: string; points: number; requestId: string }[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ operation: string; points: string; request_id: string }>(
+      'select operation, points::text as points, request_id from ledger_entries where charge_unknown = 1',
+    );
+    return rows.map((r) => ({
+      operation: r.operation,
+      points: Number(r.points),
+      requestId: r.request_id,
+    }));
   } finally {
     await client.end();
   }

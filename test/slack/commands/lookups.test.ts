@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
 import { checkMessage, checkView } from '../../../src/slack/blocks/limits.js';
-import { splitWindows } from '../../../src/slack/commands/coupons.js';
-import { commandSpecs } from '../../../src/slack/commands/specs.js';
+import { commandParser } from '../../../src/slack/commands/arg-rules.js';
+import { coupons } from '../../../src/slack/commands/coupons.js';
+import { splitWindows } from '../../../src/slack/commands/coupons-pages.js';
 import type { DoubleMessage } from '../../../src/slack-double/index.js';
 import { type BotHarness, startBot } from '../../fakes/bot.js';
 
@@ -198,7 +199,7 @@ describe('/querydesk', () => {
 
 describe('/coupons windows', () => {
   it('reads to=DAY up to its last second, never into the next day, and splits without overlap', () => {
-    const args = commandSpecs('Asia/Shanghai').coupons.parse('s1 from=2024-03-01 to=2024-03-10');
+    const args = commandParser(coupons, 'Asia/Shanghai').parse('s1 from=2024-03-01 to=2024-03-10');
     expect(args.start?.toISOString()).toBe('2024-02-29T16:00:00.000Z');
     expect(args.end?.toISOString()).toBe('2024-03-10T15:59:59.000Z');
     const windows = splitWindows(args.start!, args.end!);

@@ -73,10 +73,20 @@ describe('/spend', () => {
     const charged = h.bot.sandbox!.ledger().charged;
     expect(charged).toBeGreaterThan(0);
 
-    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: 'today' });
-    const card = ack.json as { text: string; blocks: unknown[] };
+    // Parsed and acked first; the card follows through the response_url.
+    const card = await ask(h, '/spend', 'today');
     expect(card.text).toContain(`${charged} points`);
     expect(JSON.stringify(card.blocks)).toMatch(/Shop orders/);
+  });
+
+  it('acks first, with nothing read yet; the card follows privately', async () => {
+    h = await startBot();
+    const answers = () => h!.double.messages().filter((m) => m.ephemeral);
+    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: '7d' });
+    expect(ack.status).toBe(200);
+    expect(ack.body).toBe('');
+    const card = await h.double.waitFor(() => answers()[0], 5000);
+    expect(card.text).toMatch(/last 7 days/);
   });
 
   it('refuses an unknown period with the usage', async () => {

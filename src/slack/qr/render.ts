@@ -1,8 +1,7 @@
-import type { SlackMessage } from '../slack/blocks/message.js';
-import { qrStatusMessage } from '../slack/blocks/qr-status-message.js';
-import type { AppDeps } from '../slack/deps.js';
-import { lastAccountCharge, recordedRefund } from './ledger-lookups.js';
-import type { QrSessionRow } from './session-row.js';
+import { lastAccountCharge, type QrSessionRow, recordedRefund } from '../../qr/index.js';
+import type { SlackMessage } from '../blocks/message.js';
+import { qrStatusMessage } from '../blocks/qr-status-message.js';
+import type { AppDeps } from '../deps.js';
 
 /** The status message for a stored session as it stands (state, watch, checks, charges). */
 export async function renderSession(

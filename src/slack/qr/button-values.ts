@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decoder } from '../values.js';
 
 /** What the "New QR code" button carries: the same account and landing page again. */
 export interface NewCodeArgs {
@@ -11,6 +12,8 @@ const NewCodeValue = z.strictObject({
   l: z.string().trim().min(1).max(500).optional(),
 });
 
+const readNewCode = decoder(NewCodeValue);
+
 export function newCodeValue(args: NewCodeArgs): string {
   return JSON.stringify(
     NewCodeValue.parse({ m: args.mediaMark, ...(args.landingPage ? { l: args.landingPage } : {}) }),
@@ -19,14 +22,6 @@ export function newCodeValue(args: NewCodeArgs): string {
 
 /** The button's value back as arguments for startQrOnboarding; undefined when it is not ours. */
 export function parseNewCodeValue(value: string | undefined): NewCodeArgs | undefined {
-  if (!value) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-  const parsed = NewCodeValue.safeParse(json);
-  if (!parsed.success) return undefined;
-  return { mediaMark: parsed.data.m, ...(parsed.data.l ? { landingPage: parsed.data.l } : {}) };
+  const v = readNewCode(value);
+  return v && { mediaMark: v.m, ...(v.l ? { landingPage: v.l } : {}) };
 }

@@ -1,10 +1,8 @@
-import { errorCard, UserFacingError } from '../slack/blocks/error-card.js';
-import type { Asker } from '../slack/blocks/message.js';
-import type { AppDeps } from '../slack/deps.js';
+import { findSession, rearmSession } from '../../qr/index.js';
+import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import type { Asker } from '../blocks/message.js';
+import type { SlackDeps } from '../context.js';
 import type { QrActionResult } from './action-result.js';
-import { qrDb } from './session-row.js';
-import { findSession } from './session-store.js';
-import type { QrWatcher } from './watcher.js';
 
 const ALREADY = {
   watching: 'This QR session is being watched already; its message changes by itself.',
@@ -17,30 +15,18 @@ const ALREADY = {
  * QR_WATCH_TIMEOUT_MS on the usual growing schedule. The message is edited by the watcher.
  */
 export async function checkAgain(
-  deps: AppDeps & { watcher: QrWatcher },
+  deps: Pick<SlackDeps, 'clock' | 'config' | 'store' | 'logger' | 'watcher'>,
   who: Asker,
   sessionId: string,
 ): Promise<QrActionResult> {
+  const key = { workspaceId: who.teamId, sessionId };
   const now = deps.clock().getTime();
-  const result = await qrDb(deps.store.db)
-    .updateTable('qr_sessions')
-    .set({
-      watch_state: 'watching',
-      watch_until: now + deps.config.qr.watchTimeoutMs,
-      interval_ms: 0,
-      next_check_at: now,
-      updated_at: now,
-    })
-    .where('workspace_id', '=', who.teamId)
-    .where('session_id', '=', sessionId)
-    .where('watch_state', '=', 'timed_out')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) {
+  if (await rearmSession(deps.store.db, key, now, deps.config.qr.watchTimeoutMs)) {
     deps.logger.info({ sessionId, userId: who.userId }, 'qr watch re-armed');
     deps.watcher.kick();
     return { ok: true };
   }
-  const row = await findSession(deps.store.db, { workspaceId: who.teamId, sessionId });
+  const row = await findSession(deps.store.db, key);
   const why = row
     ? new UserFacingError('Nothing to re-check', ALREADY[row.watch_state])
     : new UserFacingError('Unknown QR session', `No QR session ${sessionId} here.`);

@@ -1,25 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { errorCard, UserFacingError } from '../slack/blocks/error-card.js';
-import type { Asker, SlackMessage } from '../slack/blocks/message.js';
-import { qrCreatingMessage, qrInviteMessage } from '../slack/blocks/qr-status-message.js';
-import type { AppDeps } from '../slack/deps.js';
-import { query } from '../slack/query.js';
-import { slackFailure } from '../slack/slack-errors.js';
+import type { WebClient } from '@slack/web-api';
+import {
+  findSession,
+  insertSession,
+  nextBaseGap,
+  renderQrPng,
+  type SessionKey,
+  updateLeased,
+} from '../../qr/index.js';
+import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import { qrCreatingMessage, qrInviteMessage } from '../blocks/qr-status-message.js';
+import type { SlackDeps } from '../context.js';
+import { query } from '../query.js';
+import { slackFailure } from '../slack-errors.js';
 import type { NewCodeArgs } from './button-values.js';
-import { renderQrPng } from './qr-image.js';
 import { renderSession } from './render.js';
-import { nextBaseGap } from './schedule.js';
-import { qrDb } from './session-row.js';
-import { findSession, type SessionKey, updateLeased } from './session-store.js';
-import type { QrWatcher } from './watcher.js';
-import type { WebClient } from './work-context.js';
-
-export const QR_USAGE = '/qr <media_mark> [landing=PAGE]';
 
 /** Long enough for one upload and one edit; the watcher takes over afterwards (or after a crash). */
 const ONBOARDING_LEASE_MS = 60_000;
-
-export type QrDeps = AppDeps & { watcher: QrWatcher };
 
 /** What to tell the person who typed /qr (ephemerally); the channel already has the rest. */
 export type QrStartResult =
@@ -38,10 +37,12 @@ function slackProblem(err: unknown, charged: boolean): SlackMessage {
  * placeholder turned into the live status message. The watcher takes it from there.
  */
 export async function startQrOnboarding(
-  deps: QrDeps,
+  deps: SlackDeps,
   client: WebClient,
   who: Asker,
   args: NewCodeArgs,
+  /** Shown with a refusal (`/qr <media_mark> …`). */
+  usage?: string,
 ): Promise<QrStartResult> {
   const log = deps.logger.child({ component: 'qr', workspaceId: who.teamId });
   const input = {
@@ -51,7 +52,7 @@ export async function startQrOnboarding(
   try {
     deps.gateway.validate('qrCreate', input);
   } catch (err) {
-    return { ok: false, message: errorCard(err, QR_USAGE) };
+    return { ok: false, message: errorCard(err, usage) };
   }
   let messageTs: string;
   try {
@@ -70,7 +71,7 @@ export async function startQrOnboarding(
     session = { ...answer.data, points: answer.points };
   } catch (err) {
     await client.chat.delete({ channel: who.channelId, ts: messageTs }).catch(() => undefined);
-    return { ok: false, message: errorCard(err, QR_USAGE) };
+    return { ok: false, message: errorCard(err, usage) };
   }
 
   const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
@@ -78,34 +79,20 @@ export async function startQrOnboarding(
   const now = deps.clock().getTime();
   const firstGap = nextBaseGap(deps.watcher.schedule, 0);
   try {
-    await qrDb(deps.store.db)
-      .insertInto('qr_sessions')
-      .values({
-        workspace_id: who.teamId,
-        session_id: session.sessionId,
-        channel_id: who.channelId,
-        user_id: who.userId,
-        media_mark: args.mediaMark,
-        landing_page: args.landingPage ?? null,
-        url: session.url,
-        message_ts: messageTs,
-        file_id: null,
-        state: 1,
-        watch_state: 'watching',
-        next_check_at: now + deps.watcher.gap(firstGap),
-        interval_ms: firstGap,
-        watch_until: now + deps.config.qr.watchTimeoutMs,
-        checks_made: 0,
-        points_charged: session.points,
-        // The message still shows the placeholder: the watcher repairs it if we crash before the edit.
-        message_state: 0,
-        message_watch_state: 'watching',
-        lease_owner: owner,
-        lease_until: now + ONBOARDING_LEASE_MS,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertSession(deps.store.db, {
+      owner: who,
+      sessionId: session.sessionId,
+      mediaMark: args.mediaMark,
+      landingPage: args.landingPage,
+      url: session.url,
+      messageTs,
+      pointsCharged: session.points,
+      firstGapMs: firstGap,
+      nextCheckAt: now + deps.watcher.gap(firstGap),
+      watchUntil: now + deps.config.qr.watchTimeoutMs,
+      lease: { owner, until: now + ONBOARDING_LEASE_MS },
+      now,
+    });
   } catch (err) {
     // Paid for but not stored: say so with the link rather than fail silently.
     log.error({ err, sessionId: session.sessionId }, 'qr session could not be stored');

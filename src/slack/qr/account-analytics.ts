@@ -1,12 +1,12 @@
-import { errorCard, UserFacingError } from '../slack/blocks/error-card.js';
-import type { Asker } from '../slack/blocks/message.js';
-import { qrAccountThreadMessage } from '../slack/blocks/qr-account-thread.js';
-import type { AppDeps } from '../slack/deps.js';
-import { query } from '../slack/query.js';
-import { slackFailure } from '../slack/slack-errors.js';
+import type { WebClient } from '@slack/web-api';
+import { findSession } from '../../qr/index.js';
+import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import type { Asker } from '../blocks/message.js';
+import { qrAccountThreadMessage } from '../blocks/qr-account-thread.js';
+import type { AppDeps } from '../deps.js';
+import { query } from '../query.js';
+import { slackFailure } from '../slack-errors.js';
 import type { QrActionResult } from './action-result.js';
-import { findSession } from './session-store.js';
-import type { WebClient } from './work-context.js';
 
 /**
  * "Load account analytics" on a scanned session's status message: operation 2 by session id

@@ -1,0 +1,55 @@
+import type { QrOwner } from './ports.js';
+import { qrDb } from './session-row.js';
+
+export interface NewQrSession {
+  owner: QrOwner;
+  sessionId: string;
+  mediaMark: string;
+  landingPage?: string;
+  url: string;
+  /** The status message already posted (its placeholder). */
+  messageTs: string;
+  pointsCharged: number;
+  /** Base gap before the first check, and when that check is due (jitter applied). */
+  firstGapMs: number;
+  nextCheckAt: number;
+  watchUntil: number;
+  /** Held by whoever creates it until the PNG and first edit are done. */
+  lease: { owner: string; until: number };
+  now: number;
+}
+
+/** Stores a just-created session, leased to its creator; the watcher takes it once released. */
+export async function insertSession(
+  db: Parameters<typeof qrDb>[0],
+  s: NewQrSession,
+): Promise<void> {
+  await qrDb(db)
+    .insertInto('qr_sessions')
+    .values({
+      workspace_id: s.owner.teamId,
+      session_id: s.sessionId,
+      channel_id: s.owner.channelId,
+      user_id: s.owner.userId,
+      media_mark: s.mediaMark,
+      landing_page: s.landingPage ?? null,
+      url: s.url,
+      message_ts: s.messageTs,
+      file_id: null,
+      state: 1,
+      watch_state: 'watching',
+      next_check_at: s.nextCheckAt,
+      interval_ms: s.firstGapMs,
+      watch_until: s.watchUntil,
+      checks_made: 0,
+      points_charged: s.pointsCharged,
+      // The message still shows the placeholder: the watcher repairs it if the creator crashes.
+      message_state: 0,
+      message_watch_state: 'watching',
+      lease_owner: s.lease.owner,
+      lease_until: s.lease.until,
+      created_at: s.now,
+      updated_at: s.now,
+    })
+    .execute();
+}

@@ -1,0 +1,41 @@
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  ButtonAction,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../context.js';
+import { finish } from '../finish.js';
+
+export type ActionArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+
+/** One button's handler (several action ids when one button comes in variants, like paging). */
+export interface ActionDef {
+  actionIds: readonly string[];
+  /** Called after the ack. */
+  handle(args: ActionArgs, deps: SlackDeps): Promise<void>;
+}
+
+/** Who clicked, where. */
+export function clickerOf(body: BlockAction): Asker {
+  return {
+    teamId: body.team?.id ?? '',
+    userId: body.user.id,
+    channelId: body.channel?.id ?? body.user.id,
+  };
+}
+
+/** An ephemeral answer to the clicker; `replace` puts it in place of the card clicked. */
+export async function tell(
+  { respond }: Pick<ActionArgs, 'respond'>,
+  deps: SlackDeps,
+  message: SlackMessage,
+  replace = false,
+): Promise<void> {
+  await respond({
+    ...finish(deps, message),
+    response_type: 'ephemeral',
+    replace_original: replace,
+  });
+}

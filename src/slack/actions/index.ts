@@ -1,0 +1,44 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { ACTION, type ActionKey } from '../blocks/ids.js';
+import { couponsOf } from '../commands/coupons-pages.js';
+import { punishmentsOf } from '../commands/punishments.js';
+import { shopOrdersOf } from '../commands/shoporders.js';
+import type { SlackDeps } from '../context.js';
+import type { ActionDef } from './action.js';
+import { link } from './link.js';
+import { paging } from './paging.js';
+import { qrCheckAgain, qrLoadAccount, qrNewCode } from './qr-buttons.js';
+import { refreshPayOrder } from './refresh-payorder.js';
+import { share } from './share.js';
+import { shopOrdersFilter } from './shop-orders-filter.js';
+
+/**
+ * Every button, by its id in `blocks/ids.ts`. `satisfies Record<ActionKey, …>` makes a button
+ * without a handler a compile error.
+ */
+export const ACTIONS = {
+  share: share(ACTION.share),
+  refreshPayOrder: refreshPayOrder(ACTION.refreshPayOrder),
+  shopOrdersPage: paging(ACTION.shopOrdersPage, (d, ref, who) => shopOrdersOf(d).page(ref, who)),
+  shopOrdersFilter: shopOrdersFilter(ACTION.shopOrdersFilter),
+  couponsPage: paging(ACTION.couponsPage, (d, ref, who) => couponsOf(d).page(ref, who)),
+  punishmentsPage: paging(ACTION.punishmentsPage, (d, ref, who) => punishmentsOf(d).page(ref, who)),
+  authorize: link(ACTION.authorize),
+  openLink: link(ACTION.openLink),
+  qrLoadAccount: qrLoadAccount(ACTION.qrLoadAccount),
+  qrNewCode: qrNewCode(ACTION.qrNewCode),
+  qrCheckAgain: qrCheckAgain(ACTION.qrCheckAgain),
+} satisfies Record<ActionKey, ActionDef>;
+
+/** Each button is acked at once; its work follows. */
+export function registerActions(app: App, deps: SlackDeps): void {
+  for (const def of Object.values(ACTIONS) as ActionDef[]) {
+    for (const actionId of def.actionIds) {
+      app.action<BlockAction<ButtonAction>>(actionId, async (args) => {
+        await args.ack();
+        deps.metrics.slackAcks.inc({ kind: 'action' });
+        await def.handle(args, deps);
+      });
+    }
+  }
+}

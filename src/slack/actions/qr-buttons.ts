@@ -1,0 +1,51 @@
+import { notice } from '../blocks/message.js';
+import { qr } from '../commands/qr.js';
+import type { SlackDeps } from '../context.js';
+import type { QrActionResult } from '../qr/index.js';
+import {
+  checkAgain,
+  loadAccountAnalytics,
+  parseNewCodeValue,
+  startQrOnboarding,
+} from '../qr/index.js';
+import { readSessionId } from '../values.js';
+import { type ActionArgs, type ActionDef, clickerOf, tell } from './action.js';
+
+const QR_OUT_OF_DATE = 'This button is out of date; use /qr again.';
+
+async function answer(args: ActionArgs, deps: SlackDeps, result: QrActionResult) {
+  if (!result.ok) await tell(args, deps, result.message);
+}
+
+/** "Load account analytics" on a scanned session: operation 2, the card in the message's thread. */
+export const qrLoadAccount = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const sessionId = readSessionId(args.action.value);
+    if (!sessionId) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    const who = clickerOf(args.body);
+    await answer(args, deps, await loadAccountAnalytics(deps, args.client, who, sessionId));
+  },
+});
+
+/** "Check again" on a session whose watch ended. */
+export const qrCheckAgain = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const sessionId = readSessionId(args.action.value);
+    if (!sessionId) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    await answer(args, deps, await checkAgain(deps, clickerOf(args.body), sessionId));
+  },
+});
+
+/** "New QR code" on an expired session: /qr again with the same account and landing page. */
+export const qrNewCode = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const code = parseNewCodeValue(args.action.value);
+    if (!code) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    const usage = `${qr.name} ${qr.usage}`;
+    const result = await startQrOnboarding(deps, args.client, clickerOf(args.body), code, usage);
+    if (!result.ok) await tell(args, deps, result.message);
+  },
+});

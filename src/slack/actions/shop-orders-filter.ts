@@ -1,0 +1,28 @@
+import { shopOrdersModal } from '../blocks/shop-orders-modal.js';
+import { shopOrdersOf } from '../commands/shoporders.js';
+import { channelMetadata, readStoreKey } from '../values.js';
+import type { ActionDef } from './action.js';
+
+/** "Filter…" on a shop-orders card: the form, prefilled with the card's query (when still kept). */
+export const shopOrdersFilter = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle({ action, body, client }, deps) {
+    const key = readStoreKey(action.value);
+    const q = key ? await shopOrdersOf(deps).queryOf(key) : undefined;
+    await client.views.open({
+      trigger_id: body.trigger_id,
+      view: shopOrdersModal({
+        privateMetadata: channelMetadata(body.channel?.id ?? body.user.id),
+        initial: q && {
+          owner_id: q.ownerId,
+          size: String(q.pageSize),
+          edition: q.edition,
+          from: q.start?.slice(0, 10),
+          to: q.end?.slice(0, 10),
+          remark: q.remark,
+          tag: q.remarkTag === undefined ? undefined : String(q.remarkTag),
+        },
+      }),
+    });
+  },
+});

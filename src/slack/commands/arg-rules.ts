@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { type Command, defineCommand } from '../args.js';
+import type { CommandName, LookupCommand } from './command.js';
+
+/**
+ * Re-reports the operation's own rule violations on the command's object, under the option names
+ * a person typed (`fieldToOption`: gateway input field → command option), so errors name them.
+ */
+export function check<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  ctx: z.RefinementCtx,
+  fieldToOption: Record<string, string> = {},
+): T | typeof z.NEVER {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) {
+    const option = fieldToOption[String(issue.path[0] ?? '')];
+    ctx.addIssue({ code: 'custom', message: issue.message, path: option ? [option] : issue.path });
+  }
+  return z.NEVER;
+}
+
+// A form leaves an empty field out entirely: say "required", not "expected string".
+export const text = z.string({
+  error: (iss) => (iss.input === undefined ? 'this field is required' : 'must be text'),
+});
+
+/** The parser of a lookup command's text, with its dates read in `timeZone`. */
+export function commandParser<S extends z.ZodType>(
+  command: LookupCommand<CommandName, S>,
+  timeZone: string,
+): Command<S> {
+  return defineCommand({
+    name: command.name,
+    usage: command.usage,
+    positionals: command.positionals,
+    options: command.options,
+    schema: command.schema(timeZone),
+  });
+}

@@ -1,0 +1,86 @@
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, types } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { z } from 'zod';
+import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../context.js';
+import type { StoredCard } from '../shared-results.js';
+
+/** A slash command's name; the registry in `commands/index.ts` lists the app's. */
+export type CommandName = `/${string}`;
+
+/** What every command says about itself: written once, read by help, console and manifest test. */
+interface Described<N extends CommandName> {
+  name: N;
+  /** The arguments part of the usage line (`Usage: /name …`), shown with every refusal. */
+  usage: string;
+  /** One short line: the manifest's `description` and the console's completion. */
+  description: string;
+  /** The `/querydesk help` line. */
+  help: string;
+  /** Arguments that work against the sandbox, for `/querydesk help` there. */
+  example?: (x: typeof SANDBOX_EXAMPLES) => string;
+}
+
+/** A modal the command opens when typed with no arguments; its inputs are named by option. */
+export interface CommandModal {
+  callbackId: string;
+  build(privateMetadata: string): types.ModalView;
+}
+
+/**
+ * A command whose text (or modal) goes through one argument schema, then is acked, then worked on;
+ * the answer is shown only to the asker. The schema ends in the gateway operation's own input
+ * schema, so a rule is written once.
+ */
+export interface LookupCommand<N extends CommandName, S extends z.ZodType> extends Described<N> {
+  kind: 'lookup';
+  /** Names for positionals, in order; they become keys of the object the schema receives. */
+  positionals: readonly string[];
+  /** Allowed option keys (also the modal's input names). */
+  options: readonly string[];
+  /** The argument schema; dates are read in `timeZone` (GATEWAY_TIMEZONE). */
+  schema(timeZone: string): S;
+  modal?: CommandModal;
+  /** The card "Share in channel" posts again from what was stored; absent: nothing to share. */
+  card?: ShareableCard;
+  /** The work after the ack. */
+  run(deps: SlackDeps, args: z.output<S>, who: Asker, client: WebClient): Promise<SlackMessage>;
+}
+
+/** How a command's stored card is drawn again for the channel. */
+export interface ShareableCard<C extends StoredCard = StoredCard> {
+  /** The `kind` its stored cards carry. */
+  kind: C['kind'];
+  /** The card as shared: who shared it, and no buttons that act for the asker. */
+  shared(card: C, opts: { timeZone: string; sharedBy: string }): SlackMessage;
+}
+
+/** A command with its own flow (subcommands, an answer in the ack). */
+export interface CustomCommand<N extends CommandName> extends Described<N> {
+  kind: 'custom';
+  /** `commands`: the whole registry, in order (for help). */
+  handle(
+    args: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+    deps: SlackDeps,
+    commands: readonly SlashCommand[],
+  ): Promise<void>;
+}
+
+/** Any command, for the registry (`run` is a method, so each keeps its precise argument type). */
+export type SlashCommand<N extends CommandName = CommandName> =
+  | LookupCommand<N, z.ZodType>
+  | CustomCommand<N>;
+
+/** Declares a lookup command; the schema's output types `run`'s arguments. */
+export function lookupCommand<N extends CommandName, S extends z.ZodType>(
+  def: Omit<LookupCommand<N, S>, 'kind'>,
+): LookupCommand<N, S> {
+  return { kind: 'lookup', ...def };
+}
+
+export function customCommand<N extends CommandName>(
+  def: Omit<CustomCommand<N>, 'kind'>,
+): CustomCommand<N> {
+  return { kind: 'custom', ...def };
+}

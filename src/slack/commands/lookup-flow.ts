@@ -1,0 +1,75 @@
+import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { z } from 'zod';
+import { ArgsError, type Command } from '../args.js';
+import { errorCard } from '../blocks/error-card.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../context.js';
+import { deliverPrivately } from '../deliver.js';
+import { finish } from '../finish.js';
+import { slackErrorKind } from '../slack-errors.js';
+import { channelMetadata } from '../values.js';
+import type { CommandName, LookupCommand } from './command.js';
+
+/** A lookup command typed in Slack: parse, refuse bad input with usage, ack, then work. */
+export async function handleLookup<S extends z.ZodType>(
+  command: LookupCommand<CommandName, S>,
+  parser: Command<S>,
+  { command: slash, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+  deps: SlackDeps,
+): Promise<void> {
+  const who: Asker = {
+    teamId: slash.team_id,
+    userId: slash.user_id,
+    channelId: slash.channel_id,
+  };
+  if (!slash.text.trim() && command.modal) {
+    await ack();
+    await client.views.open({
+      trigger_id: slash.trigger_id,
+      view: command.modal.build(channelMetadata(who.channelId)),
+    });
+    return;
+  }
+  let args: z.output<S>;
+  try {
+    args = parser.parse(slash.text);
+  } catch (err) {
+    if (!(err instanceof ArgsError)) throw err;
+    await ack({ response_type: 'ephemeral', ...finish(deps, errorCard(err, parser.usageLine)) });
+    return;
+  }
+  await ack();
+  await deps.work.track(answerLookup(deps, command, parser, args, who, client, respond));
+}
+
+/** The work after the ack, answered only to the asker; failures become an error card. */
+export async function answerLookup<S extends z.ZodType>(
+  deps: SlackDeps,
+  command: LookupCommand<CommandName, S>,
+  parser: Command<S>,
+  args: z.output<S>,
+  who: Asker,
+  client: WebClient,
+  respond?: RespondFn,
+): Promise<void> {
+  let message: SlackMessage;
+  try {
+    message = await command.run(deps, args, who, client);
+  } catch (err) {
+    deps.logger.warn({ err, command: command.name, team: who.teamId }, 'command failed');
+    message = errorCard(err, parser.usageLine);
+  }
+  try {
+    await deliverPrivately({
+      client,
+      respond,
+      who,
+      message: finish(deps, message),
+      logger: deps.logger,
+    });
+  } catch (err) {
+    deps.logger.error({ err, command: command.name }, 'could not deliver the answer');
+    deps.metrics.slackErrors.inc({ method: 'answer', error: slackErrorKind(err) });
+  }
+}

@@ -1,0 +1,11 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../context.js';
+
+/** The Events API events the app subscribes to (manifest.yml `bot_events`). */
+export type EventName = 'app_home_opened';
+
+/** One event's handler. */
+export interface EventDef<E extends EventName> {
+  event: E;
+  handle(args: SlackEventMiddlewareArgs<E> & AllMiddlewareArgs, deps: SlackDeps): Promise<void>;
+}

@@ -1,0 +1,13 @@
+import type { App } from '@slack/bolt';
+import type { SlackDeps } from '../context.js';
+import { appHomeOpened } from './app-home.js';
+import type { EventDef, EventName } from './event.js';
+
+/** Every subscribed event; `satisfies` makes an event without a handler a compile error. */
+export const EVENTS = {
+  app_home_opened: appHomeOpened,
+} satisfies { [E in EventName]: EventDef<E> };
+
+export function registerEvents(app: App, deps: SlackDeps): void {
+  app.event(EVENTS.app_home_opened.event, (args) => EVENTS.app_home_opened.handle(args, deps));
+}

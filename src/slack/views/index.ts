@@ -1,0 +1,29 @@
+import type { App, ViewSubmitAction } from '@slack/bolt';
+import { commandParser } from '../commands/arg-rules.js';
+import { COMMAND_LIST } from '../commands/index.js';
+import type { SlackDeps } from '../context.js';
+import { configView } from './config.js';
+import { lookupModalView } from './lookup-modal.js';
+import type { ViewDef } from './view.js';
+
+/**
+ * Every modal submission: each lookup command's modal (from the command registry, so a command's
+ * modal needs no line here) and the settings form.
+ */
+export function viewHandlers(timeZone: string): ViewDef[] {
+  const fromCommands = COMMAND_LIST.flatMap((c) =>
+    c.kind === 'lookup' && c.modal
+      ? [lookupModalView({ ...c, modal: c.modal }, commandParser(c, timeZone))]
+      : [],
+  );
+  return [...fromCommands, configView];
+}
+
+export function registerViews(app: App, deps: SlackDeps): void {
+  for (const def of viewHandlers(deps.config.gateway.timeZone)) {
+    app.view<ViewSubmitAction>(def.callbackId, async (args) => {
+      deps.metrics.slackAcks.inc({ kind: 'view' });
+      await def.handle(args, deps);
+    });
+  }
+}

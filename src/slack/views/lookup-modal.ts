@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { Command } from '../args.js';
+import type { Asker } from '../blocks/message.js';
+import { readModalValues } from '../blocks/modal-values.js';
+import type { CommandName, LookupCommand } from '../commands/command.js';
+import { answerLookup } from '../commands/lookup-flow.js';
+import { FORM_OUT_OF_DATE, readChannelMetadata, readStateValues } from '../values.js';
+import { firstInput, inputIds, type ViewDef } from './view.js';
+
+/** A lookup command's modal: its inputs go through the command's own argument schema. */
+export function lookupModalView<S extends z.ZodType>(
+  command: LookupCommand<CommandName, S> & {
+    modal: NonNullable<LookupCommand<CommandName, S>['modal']>;
+  },
+  parser: Command<S>,
+): ViewDef {
+  return {
+    callbackId: command.modal.callbackId,
+    async handle({ ack, view, body, client }, deps) {
+      const state = readStateValues(view.state.values);
+      const meta = readChannelMetadata(view.private_metadata);
+      if (!state || !meta) {
+        const block = firstInput(view);
+        await ack(
+          block ? { response_action: 'errors', errors: { [block]: FORM_OUT_OF_DATE } } : undefined,
+        );
+        return;
+      }
+      const parsed = parser.schema.safeParse(readModalValues(state));
+      if (!parsed.success) {
+        await ack({ response_action: 'errors', errors: modalErrors(view, parsed.error.issues) });
+        return;
+      }
+      await ack();
+      const who: Asker = {
+        teamId: body.team?.id ?? view.team_id,
+        userId: body.user.id,
+        channelId: meta.channelId,
+      };
+      await deps.work.track(answerLookup(deps, command, parser, parsed.data, who, client));
+    },
+  };
+}
+
+function modalErrors(
+  view: { blocks: unknown[] },
+  issues: z.core.$ZodIssue[],
+): Record<string, string> {
+  const inputs = inputIds(view);
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    const block = inputs.find((id) => id === key) ?? inputs[0];
+    if (block && !errors[block]) errors[block] = issue.message.slice(0, 150);
+  }
+  return errors;
+}

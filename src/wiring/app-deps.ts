@@ -1,0 +1,34 @@
+import type { Config } from '../config.js';
+import type { GatewayClient } from '../gateway/client.js';
+import type { Ledger } from '../ledger/index.js';
+import type { Metrics } from '../metrics.js';
+import type { AppDeps } from '../slack/deps.js';
+import { sharedResults } from '../slack/shared-results.js';
+import type { workspaceSettings } from '../slack/workspace-settings.js';
+import type { Store } from '../store/index.js';
+import { createSharedCache } from '../store/shared-cache.js';
+import type { WorkTracker } from '../work-tracker.js';
+
+/** What every Slack handler gets, for one workspace (GATEWAY_TOKEN, or the sandbox's token). */
+export function oneWorkspaceDeps(p: {
+  config: Config;
+  logger: AppDeps['logger'];
+  clock: () => Date;
+  metrics: Metrics;
+  store: Store;
+  ledger: Ledger;
+  gateway: GatewayClient;
+  work: WorkTracker;
+  settings: ReturnType<typeof workspaceSettings>;
+}): AppDeps {
+  const cache = createSharedCache(p.store.db, () => p.clock().getTime());
+  const { settings, config } = p;
+  return {
+    ...{ config, logger: p.logger, clock: p.clock, metrics: p.metrics, store: p.store },
+    ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache },
+    results: sharedResults(cache),
+    gatewayToken: async () => config.gateway.token ?? 'sandbox-token',
+    dailyBudget: settings.dailyBudget,
+    summaryChannel: settings.summaryChannel,
+  };
+}

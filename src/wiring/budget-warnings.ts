@@ -1,0 +1,43 @@
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Ledger } from '../ledger/index.js';
+import { maybeWarnBudget } from '../slack/spend/index.js';
+import type { workspaceSettings } from '../slack/workspace-settings.js';
+
+/**
+ * The 80 % warning, once a day, to the workspace's summary channel, checked after each charge.
+ * Never throws: a failure is logged and the person's answer is unaffected.
+ */
+export function budgetWarnings(params: {
+  ledger: Ledger;
+  settings: ReturnType<typeof workspaceSettings>;
+  config: Config;
+  clock: () => Date;
+  sandbox: boolean;
+  logger: Logger;
+  slack: () => WebClient;
+}): (workspaceId: string) => Promise<void> {
+  const { ledger, settings, logger } = params;
+  return async (workspaceId) => {
+    try {
+      const budget = await settings.dailyBudget(workspaceId);
+      if (budget === undefined) return;
+      const channel = await settings.summaryChannel(workspaceId);
+      if (!channel) return;
+      await maybeWarnBudget({
+        ledger,
+        workspaceId,
+        budget,
+        timeZone: params.config.spendSummary.timeZone,
+        now: params.clock(),
+        sandbox: params.sandbox,
+        post: async (msg) => {
+          await params.slack().chat.postMessage({ channel, ...msg });
+        },
+      });
+    } catch (err) {
+      logger.warn({ err, workspaceId }, 'budget warning not posted');
+    }
+  };
+}

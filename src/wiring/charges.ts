@@ -1,0 +1,50 @@
+import type { Config } from '../config.js';
+import type { ChargeEvent, ChargeListener } from '../gateway/charges.js';
+import type { Ledger, LedgerDeps } from '../ledger/index.js';
+import { type ChargeJournal, createChargeJournal, journalDir } from '../ledger/journal.js';
+import type { Metrics } from '../metrics.js';
+import type { Lifecycle } from './lifecycle.js';
+
+/**
+ * The write-ahead journal in front of the ledger: charges the store cannot take right now wait in
+ * a local file and are replayed. Owned by `life` after the store, so its last replay runs before
+ * the store closes.
+ */
+export function chargeJournal(config: Config, deps: LedgerDeps, life: Lifecycle): ChargeJournal {
+  const journal = createChargeJournal({ ...deps, dir: journalDir(config.databaseUrl) });
+  return life.own(journal, (j) => j.close());
+}
+
+/**
+ * Every charge and refund the gateway reports: written to the ledger as soon as the answer is
+ * parsed (before any Slack answer is sent), counted in the metrics once recorded, and handed to
+ * `afterCharge` (the budget warning) when points were really charged.
+ */
+export function recordCharges(params: {
+  /** Where entries are written: the ledger, or the charge journal in front of it. */
+  ledger: Pick<Ledger, 'record'>;
+  metrics: Metrics;
+  afterCharge(e: ChargeEvent): void;
+}): ChargeListener {
+  const { ledger, metrics } = params;
+  return async (e) => {
+    const { recorded } = await ledger.record({
+      workspaceId: e.workspaceId,
+      userId: e.userId,
+      channelId: e.channelId,
+      operation: e.operation,
+      points: e.points,
+      kind: e.kind,
+      gatewayCode: e.gatewayCode,
+      requestId: e.requestId,
+      qrSessionId: e.qrSessionId,
+      chargeUnknown: e.chargeUnknown,
+    });
+    if (!recorded || e.points <= 0) return;
+    (e.kind === 'refund' ? metrics.pointsRefunded : metrics.pointsCharged).inc(
+      { operation: e.operation },
+      e.points,
+    );
+    if (e.kind === 'charge') params.afterCharge(e);
+  };
+}

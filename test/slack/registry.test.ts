@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { CONSOLE_COMMANDS } from '../../src/console/commands.js';
+import { ACTIONS } from '../../src/slack/actions/index.js';
+import { ACTION, VIEW } from '../../src/slack/blocks/ids.js';
+import { checkView } from '../../src/slack/blocks/limits.js';
+import { COMMAND_LIST } from '../../src/slack/commands/index.js';
+import { helpEntries } from '../../src/slack/commands/querydesk.js';
+import { viewHandlers } from '../../src/slack/views/index.js';
+
+describe('the Slack registries', () => {
+  it('hand every button id to exactly one handler', () => {
+    const registered = Object.values(ACTIONS).flatMap((a) => a.actionIds);
+    expect(new Set(registered).size).toBe(registered.length);
+    for (const id of Object.values(ACTION)) {
+      expect(registered.some((r) => r === id || r.startsWith(`${id}_`))).toBe(true);
+    }
+  });
+
+  it('handle the submission of every modal the app opens, each callback id once', () => {
+    const handled = viewHandlers('Asia/Shanghai').map((v) => v.callbackId);
+    expect(new Set(handled).size).toBe(handled.length);
+    for (const id of Object.values(VIEW)) expect(handled).toContain(id);
+  });
+
+  it("name each modal input after one of its command's arguments, so the form feeds the same schema", () => {
+    for (const command of COMMAND_LIST) {
+      if (command.kind !== 'lookup' || !command.modal) continue;
+      const view = command.modal.build('{"channelId":"C1"}');
+      expect(view.callback_id).toBe(command.modal.callbackId);
+      expect(checkView(view)).toEqual([]);
+      const inputs = view.blocks.flatMap((b) =>
+        b.type === 'input' && b.block_id ? [b.block_id] : [],
+      );
+      expect(inputs.length).toBeGreaterThan(0);
+      for (const name of inputs) {
+        expect([...command.positionals, ...command.options]).toContain(name);
+      }
+    }
+  });
+
+  it('give help and the console the usage written in the command object', () => {
+    expect(helpEntries(COMMAND_LIST).map((e) => `${e.name} ${e.usage}`)).toEqual(
+      COMMAND_LIST.map((c) => `${c.name} ${c.usage}`),
+    );
+    expect(CONSOLE_COMMANDS.map((c) => `${c.command} ${c.usageHint}`)).toEqual(
+      COMMAND_LIST.map((c) => `${c.name} ${c.usage}`),
+    );
+  });
+
+  it('let each shareable card kind belong to one command', () => {
+    const kinds = COMMAND_LIST.flatMap((c) => (c.kind === 'lookup' && c.card ? [c.card.kind] : []));
+    expect(kinds.sort()).toEqual(['account', 'coupons', 'payOrder', 'punishments', 'shopOrders']);
+  });
+});
