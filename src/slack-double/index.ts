@@ -27,6 +27,7 @@ import type {
   DoubleUser,
   DoubleView,
   FailureSpec,
+  OutageSpec,
   SlackDoubleOptions,
 } from './types.js';
 
@@ -61,6 +62,11 @@ export interface SlackDouble {
   responseUrl(channel: string, user: string, opts?: { messageTs?: string }): string;
   /** The next call of `method` fails this way (queue several by calling again). */
   failNext(method: string, failure?: FailureSpec): void;
+  /**
+   * For `spec.ms` from now, Web API calls (of `spec.methods`, or all) answer HTTP 429 with
+   * Retry-After and HTTP 503 in turn, doing nothing: Slack having a bad minute.
+   */
+  outage(spec: OutageSpec): void;
   /** Resolves with the predicate's first truthy value, re-checked on every change. */
   waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs?: number): Promise<T>;
   /** Live updates; returns an unsubscribe function. */
@@ -137,6 +143,9 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
       createResponseUrl(state, url, { channel, user, messageTs: o?.messageTs }),
     failNext: (method, failure = {}) => {
       state.failures.set(method, [...(state.failures.get(method) ?? []), failure]);
+    },
+    outage: (spec) => {
+      state.outage = { ...spec, until: state.now().getTime() + spec.ms, served: 0 };
     },
     waitFor: (predicate, timeoutMs = 2000) => waitFor(on, predicate, timeoutMs),
     on,

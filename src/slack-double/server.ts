@@ -75,6 +75,14 @@ async function api(
   if (!run) return answer(200, { ok: false, error: 'unknown_method' });
   if (!token) return answer(200, { ok: false, error: 'not_authed' });
   if (token !== state.id.botToken) return answer(200, { ok: false, error: 'invalid_auth' });
+  const outage = state.takeOutage(method);
+  if (outage === 'ratelimited') {
+    const retryAfter = String(state.outage.retryAfter ?? 1);
+    return answer(429, { ok: false, error: 'ratelimited' }, { 'retry-after': retryAfter });
+  }
+  if (outage === 'unavailable') {
+    return answer(503, { ok: false, error: 'service_unavailable' });
+  }
   const failure = state.takeFailure(method);
   if (failure?.status === 429) {
     const retryAfter = String(failure.retryAfter ?? 1);

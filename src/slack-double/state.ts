@@ -8,6 +8,7 @@ import type {
   DoubleUser,
   DoubleView,
   FailureSpec,
+  OutageSpec,
 } from './types.js';
 
 /** What a response_url answers for: the channel, the user, and the message it may replace. */
@@ -46,6 +47,8 @@ export class DoubleState {
   readonly homeViews = new Map<string, string>();
   readonly triggers = new Map<string, { user: string; issuedAt: number; used: boolean }>();
   readonly failures = new Map<string, FailureSpec[]>();
+  /** An outage window: matching Web API calls fail, 429 (Retry-After) and HTTP 503 in turn. */
+  outage: OutageSpec & { until: number; served: number } = { ms: 0, until: 0, served: 0 };
   readonly responseUrls = new Map<string, ResponseTarget>();
   private readonly messagesByChannel = new Map<string, DoubleMessage[]>();
   private seq = 0;
@@ -76,6 +79,15 @@ export class DoubleState {
   record(call: DoubleCall): void {
     this.calls.push(call);
     this.emit({ kind: 'call', call });
+  }
+
+  /** The failure an outage owes this call, if one is under way and covers the method. */
+  takeOutage(method: string): 'ratelimited' | 'unavailable' | undefined {
+    const o = this.outage;
+    if (this.now().getTime() >= o.until) return undefined;
+    if (o.methods && !o.methods.includes(method)) return undefined;
+    o.served += 1;
+    return o.served % 2 === 1 ? 'ratelimited' : 'unavailable';
   }
 
   takeFailure(method: string): FailureSpec | undefined {
