@@ -7,8 +7,11 @@ import { sqlitePath } from '../../src/store/sqlite.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
 
 const TABLES = [
+  'audit_entries',
   'installations',
+  'job_claims',
   'ledger_entries',
+  'oauth_states',
   'qr_sessions',
   'shared_cache',
   'summary_runs',
@@ -69,6 +72,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
+      '0007-workspaces',
     ]);
   });
 

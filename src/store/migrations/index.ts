@@ -3,6 +3,7 @@ import type { StoreDialect } from '../database.js';
 import { initialMigration } from './0001-initial.js';
 import { qrWatchMigration } from './0002-qr-watch.js';
 import { sharedCacheMigration } from './0003-shared-cache.js';
+import { workspacesMigration } from './0007-workspaces.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -13,6 +14,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0001-initial': initialMigration(dialect),
     '0002-qr-watch': qrWatchMigration(),
     '0003-shared-cache': sharedCacheMigration(),
+    '0007-workspaces': workspacesMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
