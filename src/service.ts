@@ -8,6 +8,7 @@ import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
 import type { Sandbox } from './sandbox/index.js';
+import { createSecretBox } from './secrets/cipher.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
 import { registerListeners } from './slack/listeners.js';
@@ -19,6 +20,7 @@ import { budgetWarnings } from './wiring/budget-warnings.js';
 import { recordCharges } from './wiring/charges.js';
 import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
 import { createLifecycle } from './wiring/lifecycle.js';
+import { oauthWiring } from './wiring/oauth.js';
 import { startDailySummary } from './wiring/summary.js';
 import { WorkTracker } from './work-tracker.js';
 
@@ -54,22 +56,32 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const ledger = createLedger({ store, clock, logger });
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
     const gateway = life.own(gatewayClient(config, sandbox, metrics, logger), (g) => g.close());
-    const settings = workspaceSettings(store, config);
+    const box = config.encryptionKey
+      ? createSecretBox(config.encryptionKey, config.encryptionKeyPrevious)
+      : undefined;
+    const settings = workspaceSettings(store, config, box);
+    const oauth =
+      config.mode === 'oauth' && box ? oauthWiring({ config, store, box, clock }) : undefined;
     const work = new WorkTracker();
     const routes = [
       ...healthRoutes({ metrics, ready: () => store.ping() }),
       ...(options.extraRoutes ?? []),
     ];
-    const runtime = createSlackApp({ config, logger, local: options.local, routes });
+    const runtime = createSlackApp({
+      ...{ config, logger, local: options.local, routes },
+      oauth: oauth?.stores,
+    });
+    const clientFor = (teamId: string) =>
+      oauth ? oauth.clientFor(teamId) : Promise.resolve(runtime.app.client);
     const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
-    const warn = budgetWarnings({ ...core, slack: () => runtime.app.client });
+    const warn = budgetWarnings({ ...core, slack: clientFor });
     // Off the answer's path: the person gets their card while the warning is checked and posted.
     const afterCharge = (e: { workspaceId: string }) => void work.track(warn(e.workspaceId));
     gateway.onCharge(recordCharges({ ledger, metrics, afterCharge }));
     const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work });
     const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const watcher = createQrWatcher({
-      deps: qrWatchDeps(deps, () => runtime.app.client),
+      deps: qrWatchDeps(deps, clientFor),
       workerId,
     });
     registerListeners(runtime.app, { ...deps, watcher });
@@ -79,7 +91,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     life.own(runtime, (r) => r.stop());
     // Live QR sessions resume from the store, with their next check times.
     life.own(watcher, (w) => w.stop()).start();
-    life.own(await startDailySummary({ ...core, app: runtime.app }), (s) => s.stop());
+    life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
     logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');

@@ -33,6 +33,16 @@ export interface Identity {
   triggerTtlMs: number;
 }
 
+/** One workspace (or org) granting the app a bot token through oauth.v2.access. */
+export interface InstallGrant {
+  teamId: string;
+  enterpriseId?: string;
+  /** Enterprise Grid org-wide install. */
+  orgWide?: boolean;
+  botToken: string;
+  botUserId: string;
+}
+
 /** Everything the double remembers, in memory; every change is announced on `events`. */
 export class DoubleState {
   readonly events = new EventEmitter();
@@ -47,6 +57,10 @@ export class DoubleState {
   readonly triggers = new Map<string, { user: string; issuedAt: number; used: boolean }>();
   readonly failures = new Map<string, FailureSpec[]>();
   readonly responseUrls = new Map<string, ResponseTarget>();
+  /** OAuth: codes not yet exchanged, and every bot token it accepts besides its own. */
+  readonly installCodes = new Map<string, InstallGrant>();
+  readonly grantedTokens = new Map<string, InstallGrant>();
+  oauthClient?: { clientId: string; clientSecret: string };
   private readonly messagesByChannel = new Map<string, DoubleMessage[]>();
   private seq = 0;
 
@@ -55,6 +69,11 @@ export class DoubleState {
     readonly now: () => Date,
   ) {
     this.events.setMaxListeners(0);
+  }
+
+  /** A Web API token the double answers to: its own, or one granted by an install. */
+  knowsToken(token: string): boolean {
+    return token === this.id.botToken || this.grantedTokens.has(token);
   }
 
   emit(change: DoubleChange): void {

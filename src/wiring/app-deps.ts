@@ -9,7 +9,7 @@ import type { Store } from '../store/index.js';
 import { createSharedCache } from '../store/shared-cache.js';
 import type { WorkTracker } from '../work-tracker.js';
 
-/** What every Slack handler gets, for one workspace (GATEWAY_TOKEN, or the sandbox's token). */
+/** What every Slack handler gets; the gateway token is GATEWAY_TOKEN's or, in OAuth mode, the workspace's. */
 export function oneWorkspaceDeps(p: {
   config: Config;
   logger: AppDeps['logger'];
@@ -27,7 +27,7 @@ export function oneWorkspaceDeps(p: {
     ...{ config, logger: p.logger, clock: p.clock, metrics: p.metrics, store: p.store },
     ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache },
     results: sharedResults(cache),
-    gatewayToken: async () => config.gateway.token ?? 'sandbox-token',
+    gatewayToken: settings.gatewayToken,
     dailyBudget: settings.dailyBudget,
     summaryChannel: settings.summaryChannel,
   };
