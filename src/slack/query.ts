@@ -9,8 +9,28 @@ import type { AppDeps } from './deps.js';
 type Name = keyof typeof operations;
 
 /**
- * The one way Slack-side code calls the gateway: the workspace's budget first (a paid operation
- * past it is refused before anything is sent), then the shared client with the workspace token.
+ * "Paid commands allowed in / for" (every operation, the free payment order too: its data is
+ * still the merchant's). Empty lists: anywhere, anyone.
+ */
+async function checkWhoMaySpend(
+  deps: AppDeps,
+  who: Partial<Asker> & { teamId: string },
+): Promise<void> {
+  const rules = await deps.settings.spendRules(who.teamId);
+  const channelOk =
+    rules.channels.length === 0 || (!!who.channelId && rules.channels.includes(who.channelId));
+  const userOk = rules.users.length === 0 || (!!who.userId && rules.users.includes(who.userId));
+  if (channelOk && userOk) return;
+  throw new UserFacingError(
+    'Not allowed here',
+    `${userOk ? 'Gateway look-ups are not allowed in this channel' : 'You are not on the list of people allowed to run gateway look-ups'} in this workspace, so nothing was looked up or charged. A workspace admin or owner can change "Paid commands allowed in" and "Paid commands allowed for" with /querydesk config.`,
+  );
+}
+
+/**
+ * The one way Slack-side code calls the gateway: who may spend, then the workspace's budget (a paid operation
+ * past it is refused before anything is sent), then the shared client with the workspace token
+ * (a workspace without one, in many-workspace mode, is told to ask an admin).
  */
 export async function query<K extends Name>(
   deps: AppDeps,
@@ -19,6 +39,7 @@ export async function query<K extends Name>(
   who: Partial<Asker> & { teamId: string },
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
+  await checkWhoMaySpend(deps, who);
   const budget = await deps.dailyBudget(who.teamId);
   const timeZone = deps.config.spendSummary.timeZone;
   const decision = await deps.ledger.checkBudget({

@@ -91,6 +91,8 @@ const StateValue = z.object({
   selected_option: z.object({ value: z.string() }).nullish(),
   selected_date: z.string().nullish(),
   selected_conversation: z.string().nullish(),
+  selected_conversations: z.array(z.string()).nullish(),
+  selected_users: z.array(z.string()).nullish(),
 });
 const StateValues = z.record(z.string(), z.record(z.string(), StateValue));
 export type StateValues = z.infer<typeof StateValues>;

@@ -15,6 +15,10 @@ export interface SpendRules {
  */
 export function workspaceSettings(store: Store, config: Config, box?: SecretBox) {
   return {
+    sealGatewayToken(token: string): string {
+      if (!box) throw new Error('ENCRYPTION_KEY is needed to store a gateway token');
+      return box.seal(token);
+    },
     async spendRules(teamId: string): Promise<SpendRules> {
       const s = await getWorkspaceSettings(store.db, teamId);
       return { channels: s?.paidChannels ?? [], users: s?.paidUsers ?? [] };

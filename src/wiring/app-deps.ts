@@ -28,6 +28,7 @@ export function oneWorkspaceDeps(p: {
     ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache },
     results: sharedResults(cache),
     gatewayToken: settings.gatewayToken,
+    settings,
     dailyBudget: settings.dailyBudget,
     summaryChannel: settings.summaryChannel,
   };

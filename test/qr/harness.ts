@@ -86,6 +86,13 @@ export async function startHarness(opts: HarnessOptions = {}) {
       gatewayToken: async () => 'sandbox-token',
       dailyBudget: async () => undefined,
       summaryChannel: async () => undefined,
+      settings: {
+        spendRules: async () => ({ channels: [], users: [] }),
+        gatewayTokenLast4: async () => undefined,
+        sealGatewayToken: () => {
+          throw new Error('no encryption key in this harness');
+        },
+      },
     };
     const watcher = createQrWatcher({
       deps: qrWatchDeps(deps, () => client),
