@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
+import { createAuditLog } from './audit/audit-log.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './http/routes.js';
 import { createLedger } from './ledger/index.js';
@@ -16,6 +17,7 @@ import { qrWatchDeps } from './slack/qr/index.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
 import { openStore } from './store/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
+import { auditOutcomes, startAuditPrune } from './wiring/audit.js';
 import { budgetWarnings } from './wiring/budget-warnings.js';
 import { recordCharges } from './wiring/charges.js';
 import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
@@ -55,14 +57,18 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const store = life.own(await openStore(config.databaseUrl, { logger }), (s) => s.close());
     const ledger = createLedger({ store, clock, logger });
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
-    const gateway = life.own(gatewayClient(config, sandbox, metrics, logger), (g) => g.close());
+    const work = new WorkTracker();
+    const audit = createAuditLog(store.db);
+    const toAudit = auditOutcomes({ audit, clock, logger, work });
+    const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, toAudit), (g) =>
+      g.close(),
+    );
     const box = config.encryptionKey
       ? createSecretBox(config.encryptionKey, config.encryptionKeyPrevious)
       : undefined;
     const settings = workspaceSettings(store, config, box);
     const oauth =
       config.mode === 'oauth' && box ? oauthWiring({ config, store, box, clock }) : undefined;
-    const work = new WorkTracker();
     const routes = [
       ...healthRoutes({ metrics, ready: () => store.ping() }),
       ...(options.extraRoutes ?? []),
@@ -71,6 +77,10 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       ...{ config, logger, local: options.local, routes },
       oauth: oauth?.stores,
     });
+    life.own(
+      startAuditPrune({ audit, clock, logger, retentionDays: config.auditRetentionDays }),
+      (p) => p.stop(),
+    );
     const clientFor = (teamId: string) =>
       oauth ? oauth.clientFor(teamId) : Promise.resolve(runtime.app.client);
     const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
@@ -78,7 +88,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     // Off the answer's path: the person gets their card while the warning is checked and posted.
     const afterCharge = (e: { workspaceId: string }) => void work.track(warn(e.workspaceId));
     gateway.onCharge(recordCharges({ ledger, metrics, afterCharge }));
-    const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work });
+    const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work, audit });
     const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const watcher = createQrWatcher({
       deps: qrWatchDeps(deps, clientFor),

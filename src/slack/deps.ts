@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AuditLog } from '../audit/audit-log.js';
 import type { Config } from '../config.js';
 import type { GatewayClient } from '../gateway/client.js';
 import type { Ledger } from '../ledger/index.js';
@@ -16,6 +17,8 @@ export interface AppDeps {
   gateway: GatewayClient;
   store: Store;
   ledger: Ledger;
+  /** Every gateway call, per workspace (written by the wiring, read by /querydesk audit). */
+  audit: AuditLog;
   metrics: Metrics;
   clock: () => Date;
   results: SharedResults;

@@ -5,6 +5,7 @@ import { instantToWallClock } from '../gateway/time.js';
 import { UserFacingError } from './blocks/error-card.js';
 import type { Asker } from './blocks/message.js';
 import type { AppDeps } from './deps.js';
+import { currentOrigin } from './origin.js';
 
 type Name = keyof typeof operations;
 
@@ -62,5 +63,6 @@ export async function query<K extends Name>(
     workspaceId: who.teamId,
     userId: who.userId,
     channelId: who.channelId,
+    origin: currentOrigin(),
   });
 }

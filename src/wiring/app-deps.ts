@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { Config } from '../config.js';
 import type { GatewayClient } from '../gateway/client.js';
 import type { Ledger } from '../ledger/index.js';
@@ -20,12 +21,13 @@ export function oneWorkspaceDeps(p: {
   gateway: GatewayClient;
   work: WorkTracker;
   settings: ReturnType<typeof workspaceSettings>;
+  audit: AuditLog;
 }): AppDeps {
   const cache = createSharedCache(p.store.db, () => p.clock().getTime());
   const { settings, config } = p;
   return {
     ...{ config, logger: p.logger, clock: p.clock, metrics: p.metrics, store: p.store },
-    ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache },
+    ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache, audit: p.audit },
     results: sharedResults(cache),
     gatewayToken: settings.gatewayToken,
     settings,

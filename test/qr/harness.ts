@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
+import { createAuditLog } from '../../src/audit/audit-log.js';
 import { readConfig } from '../../src/config.js';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client.js';
 import { createLimiter } from '../../src/gateway/limiter.js';
@@ -78,6 +79,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       gateway,
       store: db,
       ledger,
+      audit: createAuditLog(db.db),
       metrics: createMetrics(),
       clock,
       results: sharedResults(cache),

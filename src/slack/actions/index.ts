@@ -5,6 +5,7 @@ import { punishmentsOf } from '../commands/punishments.js';
 import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
 import type { ActionDef } from './action.js';
+import { auditExport } from './audit-export.js';
 import { link } from './link.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode } from './qr-buttons.js';
@@ -28,6 +29,7 @@ export const ACTIONS = {
   qrLoadAccount: qrLoadAccount(ACTION.qrLoadAccount),
   qrNewCode: qrNewCode(ACTION.qrNewCode),
   qrCheckAgain: qrCheckAgain(ACTION.qrCheckAgain),
+  auditExport: auditExport(ACTION.auditExport),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */
