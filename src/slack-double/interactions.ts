@@ -176,7 +176,10 @@ export async function sendViewSubmission(
     type: 'view_submission',
     ...common(state, user, input.team),
     trigger_id: state.mintTrigger(user),
-    view: viewJson(state, view, values),
+    view: {
+      ...viewJson(state, view, values),
+      ...(input.team ? { team_id: input.team, app_installed_team_id: input.team } : {}),
+    },
     response_urls: [],
   };
   const ack = await postSigned(
