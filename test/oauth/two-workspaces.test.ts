@@ -14,11 +14,7 @@ const TOKEN_B = 'gw-token-team-b-BBBB';
 let h: OAuthBot | undefined;
 let sandbox: Sandbox | undefined;
 let proxy: Server | undefined;
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && process.env.DEBUG_I14) {
-    console.log(h?.double.calls.map((c) => `${c.method} ${c.error ?? ''}`).join('\n'));
-    console.log(h?.log.text().slice(-6000));
-  }
+afterEach(async () => {
   await h?.stop();
   await sandbox?.close();
   await new Promise((r) => (proxy ? proxy.close(r) : r(undefined)));
