@@ -228,4 +228,57 @@ describe('two workspaces installed through OAuth', () => {
     expect(allowed.text).toMatch(/Paid/);
     expect(gw.seen.length).toBeGreaterThan(0);
   });
+
+  it("neither workspace can use the other's cards, paging or QR sessions", async () => {
+    h = await startOAuthBot();
+    await h.install({ teamId: 'TA', botToken: 'xoxb-team-a-slack' });
+    await h.install({ teamId: 'TB', botToken: 'xoxb-team-b-slack' });
+    const card = await ask(h, 'TA', '/shoporders', `${X.shopOrders.ownerId} size=100`, 'UA1');
+    const ids = JSON.stringify(card.blocks);
+    expect(ids).toContain('qd_share');
+    expect(ids).toContain('qd_shoporders_page_next');
+    const ordersBefore = h.bot.sandbox!.requests().filter((r) => r.op === 'shopOrders').length;
+    const posts = h.double.messages().filter((m) => !m.ephemeral).length;
+
+    // A TB user pressing TA's buttons (as in a channel shared between both): nothing of TA's shows.
+    const replies = () => h!.double.messages().filter((m) => m.ephemeral && m.visibleTo === 'UB1');
+    for (const actionId of ['qd_share', 'qd_shoporders_page_next']) {
+      const before = replies().length;
+      await h.double.sendAction(h.events, {
+        actionId,
+        channel: card.channel,
+        messageTs: card.ts,
+        user: 'UB1',
+        team: 'TB',
+      });
+      const reply = await h.double.waitFor(() => replies()[before], 8000);
+      expect(reply.text).toMatch(/too old|out of date/);
+    }
+    expect(h.double.messages().filter((m) => !m.ephemeral)).toHaveLength(posts);
+    expect(h.bot.sandbox!.requests().filter((r) => r.op === 'shopOrders')).toHaveLength(
+      ordersBefore,
+    );
+
+    // TA's QR session is not in TB's Home tab (it is in TA's).
+    await ask(h, 'TA', '/qr', X.account.mediaMark, 'UA1');
+    await vi.waitFor(async () => {
+      const rows = await h!.bot.deps.store.db
+        .selectFrom('qr_sessions')
+        .select('workspace_id')
+        .execute();
+      expect(rows.map((r) => r.workspace_id)).toEqual(['TA']);
+    });
+    const homes = () => h!.double.callsTo('views.publish');
+    for (const [team, user] of [
+      ['TB', 'UB1'],
+      ['TA', 'UA1'],
+    ] as const) {
+      const before = homes().length;
+      await h.double.sendEvent(h.events, { type: 'app_home_opened', user, tab: 'home' }, team);
+      await h.double.waitFor(() => homes()[before], 8000);
+      const view = JSON.stringify(homes()[before]!.args);
+      if (team === 'TB') expect(view).not.toContain(X.account.mediaMark);
+      else expect(view).toContain(X.account.mediaMark);
+    }
+  });
 });
