@@ -89,6 +89,8 @@ export function createSlackApp(params: {
       installationStore: stores.installationStore,
       installerOptions: {
         directInstall: true,
+        // GovSlack and other hosts: the authorize page lives beside SLACK_API_URL.
+        authorizationUrl: new URL('../oauth/v2/authorize', config.slackApiUrl).toString(),
         stateStore: stores.stateStore,
         stateVerification: true,
         clientOptions: { slackApiUrl: config.slackApiUrl },

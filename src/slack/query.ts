@@ -13,7 +13,7 @@ type Name = keyof typeof operations;
  * "Paid commands allowed in / for" (every operation, the free payment order too: its data is
  * still the merchant's). Empty lists: anywhere, anyone.
  */
-async function checkWhoMaySpend(
+export async function checkWhoMaySpend(
   deps: AppDeps,
   who: Partial<Asker> & { teamId: string },
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { beginInstall, CLIENT_ID, type OAuthBot, startOAuthBot } from './harness.js';
 
 let h: OAuthBot | undefined;
@@ -141,5 +141,21 @@ describe('OAuth install', () => {
       { workspace_id: 'TA', watch_state: 'done' },
       { workspace_id: 'TB', watch_state: 'watching' },
     ]);
+  });
+
+  it('tokens_revoked for the bot deletes the tokens; for a user token alone it keeps them', async () => {
+    h = await startOAuthBot();
+    await h.install({ teamId: 'TA', botToken: 'xoxb-team-a' });
+    await h.double.sendEvent(h.events, { type: 'tokens_revoked', tokens: { oauth: ['U1'] } }, 'TA');
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await installations(h)).map((r) => r.id)).toEqual(['TA']);
+    await h.double.sendEvent(h.events, { type: 'tokens_revoked', tokens: { bot: ['UBTA'] } }, 'TA');
+    await vi.waitFor(async () => expect(await installations(h!)).toEqual([]));
+  });
+
+  it('the install redirect points at the authorize page beside SLACK_API_URL', async () => {
+    h = await startOAuthBot();
+    const start = await beginInstall(h.base);
+    expect(start.location.startsWith(`${h.double.url}/oauth/v2/authorize?`)).toBe(true);
   });
 });

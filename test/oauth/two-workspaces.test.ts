@@ -227,6 +227,15 @@ describe('two workspaces installed through OAuth', () => {
     );
     expect(allowed.text).toMatch(/Paid/);
     expect(gw.seen.length).toBeGreaterThan(0);
+
+    // /qr refused the same way: no placeholder in the channel, no call.
+    gw.seen.length = 0;
+    const posts = h.double.messages().filter((m) => !m.ephemeral).length;
+    const qr = await ask(h, 'TA', '/qr', X.account.mediaMark, 'UOTHER');
+    expect(qr.text).toMatch(/not on the list/);
+    expect(h.double.messages().filter((m) => !m.ephemeral)).toHaveLength(posts);
+    expect(h.double.callsTo('chat.delete')).toHaveLength(0);
+    expect(gw.seen).toEqual([]);
   });
 
   it("neither workspace can use the other's cards, paging or QR sessions", async () => {
