@@ -290,4 +290,48 @@ describe('two workspaces installed through OAuth', () => {
       else expect(view).toContain(X.account.mediaMark);
     }
   });
+
+  it("posts a workspace's budget warning with that workspace's own Slack token", async () => {
+    h = await startOAuthBot();
+    await h.install({ teamId: 'TA', botToken: 'xoxb-team-a-slack' });
+    h.double.addUser({ id: 'UADMINA', isAdmin: true });
+    const views = h.double.views().length;
+    await h.double.sendCommand(h.events, {
+      command: '/querydesk',
+      text: 'config',
+      user: 'UADMINA',
+      team: 'TA',
+    });
+    const modal = await h.double.waitFor(() => h!.double.views()[views], 5000);
+    await h.double.sendViewSubmission(h.events, {
+      viewId: modal.id,
+      user: 'UADMINA',
+      team: 'TA',
+      values: {
+        daily_budget: { daily_budget: '12' },
+        summary_channel: { summary_channel: 'C0WARNA' },
+      },
+    });
+    await vi.waitFor(async () => expect(await h!.bot.deps.dailyBudget('TA')).toBe(12));
+    // 5 points each in the sandbox: 10 of 12 crosses 80 %.
+    await ask(h, 'TA', '/shoporders', `${X.shopOrders.ownerId} size=10`, 'UA1');
+    await ask(h, 'TA', '/shoporders', `${X.shopOrders.ownerId} size=10 page=2`, 'UA1');
+    const warning = await h.double.waitFor(() => h!.double.messages('C0WARNA')[0], 8000);
+    expect(warning.text).toMatch(/80/);
+  });
+
+  it('sends each installed workspace its own daily summary, in its own channel', async () => {
+    h = await startOAuthBot({ SPEND_SUMMARY_CRON: '*/2 * * * * *' });
+    for (const team of ['TA', 'TB']) {
+      await h.install({ teamId: team, botToken: `xoxb-${team}-slack` });
+      await h.bot.deps.store.db
+        .insertInto('workspace_settings')
+        .values({ workspace_id: team, summary_channel: `C0SUM${team}`, updated_at: Date.now() })
+        .execute();
+    }
+    await ask(h, 'TA', '/shoporders', `${X.shopOrders.ownerId} size=10`, 'UA1');
+    const a = await h.double.waitFor(() => h!.double.messages('C0SUMTA')[0], 8000);
+    const b = await h.double.waitFor(() => h!.double.messages('C0SUMTB')[0], 8000);
+    expect(a.text).not.toEqual(b.text);
+  });
 });
