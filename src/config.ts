@@ -69,6 +69,7 @@ const cronPattern = z.string().refine(
 
 const envSchema = z.object({
   PORT: port.default(3000),
+  METRICS_PORT: optionalText.pipe(port.optional()),
   SLACK_API_URL: httpUrl.default('https://slack.com/api/'),
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_BOT_TOKEN: optionalText,
@@ -95,6 +96,10 @@ const envSchema = z.object({
   DAILY_BUDGET_POINTS: optionalText.pipe(positiveInt('points').optional()),
   QR_POLL_INTERVAL_MS: positiveInt('milliseconds').default(3000),
   QR_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(600000),
+  ORDER_WATCH_INTERVAL_MS: positiveInt('milliseconds').default(60000),
+  ORDER_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(86400000),
+  ORDER_CALLBACK_ALERT_MS: positiveInt('milliseconds').default(300000),
+  EXPORT_MAX_ROWS: positiveInt('rows').default(10000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_PORT: port.default(8787),
 });
@@ -103,6 +108,8 @@ export type SlackMode = 'console' | 'http' | 'socket' | 'oauth';
 
 export interface Config {
   port: number;
+  /** Where /metrics is served when not on `port` (METRICS_PORT set to another port). */
+  metricsPort?: number;
   slackApiUrl: string;
   mode: SlackMode;
   slack: {
@@ -129,6 +136,8 @@ export interface Config {
   spendSummary: { channel?: string; cron: string; timeZone: string };
   dailyBudgetPoints?: number;
   qr: { pollIntervalMs: number; watchTimeoutMs: number };
+  orderWatch: { intervalMs: number; timeoutMs: number; callbackAlertMs: number };
+  export: { maxRows: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
 }
@@ -196,6 +205,11 @@ export function readConfig(env: Env): Config {
   }
   return {
     port: e.PORT,
+    // The same port as PORT (the default) means no second server.
+    metricsPort:
+      e.METRICS_PORT === undefined || (e.METRICS_PORT === e.PORT && e.PORT !== 0)
+        ? undefined
+        : e.METRICS_PORT,
     slackApiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
     mode,
     slack: {
@@ -221,6 +235,12 @@ export function readConfig(env: Env): Config {
     },
     dailyBudgetPoints: e.DAILY_BUDGET_POINTS,
     qr: { pollIntervalMs: e.QR_POLL_INTERVAL_MS, watchTimeoutMs: e.QR_WATCH_TIMEOUT_MS },
+    orderWatch: {
+      intervalMs: e.ORDER_WATCH_INTERVAL_MS,
+      timeoutMs: e.ORDER_WATCH_TIMEOUT_MS,
+      callbackAlertMs: e.ORDER_CALLBACK_ALERT_MS,
+    },
+    export: { maxRows: e.EXPORT_MAX_ROWS },
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
   };

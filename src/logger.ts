@@ -1,4 +1,5 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
+import type { Config } from './config.js';
 
 /** Keeps the last four digits of a phone number; everything else is masked. */
 export function maskPhone(value: unknown): string {
@@ -37,12 +38,92 @@ const SECRET_PATHS = [
 ];
 const PHONE_PATHS = ['phone', '*.phone', '*.*.phone', 'receiverPhone', '*.receiverPhone'];
 
-/** The process logger: tokens and secrets removed, phone numbers masked. */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * Fields of an error worth a log line. Everything else is dropped: Web API errors carry the
+ * request's headers (the bot token) in `original`, `config` or `headers`, and HTTP errors carry
+ * whole requests and responses.
+ */
+const ERROR_FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'kind',
+  'retryable',
+  'operation',
+  'requestId',
+  'httpStatus',
+  'statusCode',
+  'meaning',
+  'gatewayMessage',
+  'reason',
+  'rawBody',
+  'retryAfterSec',
+  'retryAfter',
+] as const;
+
+/** Shapes of Slack tokens and bearer credentials, removed from any text bound for a log. */
+const TOKEN_SHAPES = /\b(xox[abeoprs]|xapp)-[A-Za-z0-9-]+|\bBearer\s+[^\s"',;]+/g;
+
+function scrubText(text: string): string {
+  return text.replace(TOKEN_SHAPES, '[redacted]');
+}
+
+/** pino's `err` serializer: message, stack and a few plain fields; causes two deep at most. */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (typeof err !== 'object' || err === null) {
+    return typeof err === 'string' ? scrubText(err) : err;
+  }
+  const e = err as Record<string, unknown> & { message?: unknown; stack?: unknown };
+  const out: Record<string, unknown> = {
+    type: (err as { constructor?: { name?: string } }).constructor?.name ?? 'Object',
+    message: scrubText(String(e.message ?? '')),
+  };
+  if (typeof e.stack === 'string') out.stack = scrubText(e.stack);
+  for (const field of ERROR_FIELDS) {
+    const v = e[field];
+    if (typeof v === 'string') out[field] = scrubText(v).slice(0, 2000);
+    else if (typeof v === 'number' || typeof v === 'boolean') out[field] = v;
+  }
+  // A Slack platform error names its code in data.error; the rest of data is not kept.
+  const slackError = (e.data as { error?: unknown } | undefined)?.error;
+  if (typeof slackError === 'string') out.slackError = slackError;
+  if (e.cause !== undefined && depth < 2) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+/** Replaces every occurrence of the given secret values in a finished log line. */
+function scrubSecrets(secrets: readonly string[]): (line: string) => string {
+  const values = [...new Set(secrets.filter((s) => s.length >= 6))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return (line) => {
+    let out = scrubText(line);
+    for (const v of values) if (out.includes(v)) out = out.split(v).join('[redacted]');
+    // The same values as JSON would escape them (a secret with a quote or backslash).
+    for (const v of values) {
+      const escaped = JSON.stringify(v).slice(1, -1);
+      if (escaped !== v && out.includes(escaped)) out = out.split(escaped).join('[redacted]');
+    }
+    return out;
+  };
+}
+
+/**
+ * The process logger: tokens and secrets removed, phone numbers masked. Errors go through
+ * serializeError; every finished line is also scrubbed of token shapes and of the `secrets`
+ * given (the configured tokens and signing secret), whatever object carried them.
+ */
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  secrets: readonly string[] = [],
+): Logger {
   return pino(
     {
       level,
       base: { app: 'querydesk' },
+      serializers: { err: serializeError, error: serializeError },
+      hooks: { streamWrite: scrubSecrets(secrets) },
       redact: {
         paths: [...SECRET_PATHS, ...PHONE_PATHS],
         censor: (value, path) =>
@@ -53,4 +134,26 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     destination,
   );
+}
+
+/** Every configured secret, for createLogger to scrub: tokens, secrets, keys, URL passwords. */
+export function secretsOf(config: Config): string[] {
+  const passwordOf = (url?: string) => {
+    try {
+      return url ? decodeURIComponent(new URL(url).password) : '';
+    } catch {
+      return '';
+    }
+  };
+  return [
+    config.slack.botToken,
+    config.slack.signingSecret,
+    config.slack.appToken,
+    config.slack.clientSecret,
+    config.slack.stateSecret,
+    config.gateway.token,
+    config.encryptionKey?.toString('base64'),
+    passwordOf(config.databaseUrl),
+    passwordOf(config.redisUrl),
+  ].filter((s): s is string => !!s);
 }

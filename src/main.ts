@@ -1,6 +1,6 @@
 import { ConfigError, readConfig } from './config.js';
 import { startConsole } from './console/start-console.js';
-import { createLogger } from './logger.js';
+import { createLogger, secretsOf } from './logger.js';
 import { startQuerydesk } from './service.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, secretsOf(config));
   // Signals are handled from the start: one that arrives while starting stops it once started.
   let stopping = false;
   let started: Promise<{ stop(): Promise<void> }> | undefined;

@@ -4,18 +4,27 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { createAuditLog } from './audit/audit-log.js';
 import type { Config } from './config.js';
+import { createExportRunner, type ExportRunner } from './exports/index.js';
+import { startMetricsServer } from './http/metrics-server.js';
 import { healthRoutes } from './http/routes.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
-import type { Sandbox } from './sandbox/index.js';
+import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSecretBox } from './secrets/cipher.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
+import { exportDeps } from './slack/exports/export-deps.js';
+import { HTTP_LIMITS, type HttpLimits } from './slack/http-limits.js';
+import { idempotencyMiddleware } from './slack/idempotency.js';
+import { inputGuardMiddleware } from './slack/input-guard.js';
 import { registerListeners } from './slack/listeners.js';
 import { qrWatchDeps } from './slack/qr/index.js';
+import { orderWatchDeps } from './slack/watches/watch-deps.js';
 import { workspaceSettings } from './slack/workspace-settings.js';
+import { createIdempotencyKeys } from './store/idempotency.js';
 import { openStore } from './store/index.js';
+import { createOrderWatcher, type OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
 import { auditOutcomes, startAuditPrune } from './wiring/audit.js';
 import { budgetWarnings } from './wiring/budget-warnings.js';
@@ -28,8 +37,12 @@ import { WorkTracker } from './work-tracker.js';
 
 export interface Querydesk {
   port: number;
+  /** The port serving /metrics: `port` unless METRICS_PORT names another. */
+  metricsPort: number;
   deps: AppDeps;
   watcher: QrWatcher;
+  orderWatcher: OrderWatcher;
+  exportRunner: ExportRunner;
   sandbox?: Sandbox;
   runtime: SlackRuntime;
   stop(): Promise<void>;
@@ -42,9 +55,11 @@ export interface StartOptions {
   /** Console mode: the local Slack double's credentials. */
   local?: { botToken: string; signingSecret: string };
   /** Options for the embedded sandbox (console mode makes QR codes scan by themselves). */
-  sandbox?: { qrScanAfterMs?: number };
+  sandbox?: Pick<SandboxOptions, 'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs'>;
   /** More routes on the same port (the local console and its Slack double). */
   extraRoutes?: CustomRoute[];
+  /** Tests shorten the HTTP server's limits (production: HTTP_LIMITS). */
+  httpLimits?: HttpLimits;
 }
 
 /** The composition root: config → store → gateway → Slack app → watcher → jobs. Stopped in reverse. */
@@ -70,11 +85,16 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const oauth =
       config.mode === 'oauth' && box ? oauthWiring({ config, store, box, clock }) : undefined;
     const routes = [
-      ...healthRoutes({ metrics, ready: () => store.ping() }),
+      ...healthRoutes({
+        metrics,
+        ready: () => store.ping(),
+        withMetrics: config.metricsPort === undefined,
+      }),
       ...(options.extraRoutes ?? []),
     ];
+    const limits = options.httpLimits ?? HTTP_LIMITS;
     const runtime = createSlackApp({
-      ...{ config, logger, local: options.local, routes },
+      ...{ config, logger, local: options.local, routes, limits },
       oauth: oauth?.stores,
     });
     life.own(
@@ -94,18 +114,50 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       deps: qrWatchDeps(deps, clientFor),
       workerId,
     });
-    registerListeners(runtime.app, { ...deps, watcher });
+    const orderWatcher = createOrderWatcher({
+      deps: orderWatchDeps(deps, clientFor),
+      workerId,
+    });
+    const exportRunner = createExportRunner({
+      deps: exportDeps(deps, clientFor),
+      workerId,
+    });
+    // Before every listener: unsafe form values and clicks are refused at the edge, then a Slack
+    // retry or a double click is acked and does nothing.
+    runtime.app.use(inputGuardMiddleware({ logger }));
+    runtime.app.use(
+      idempotencyMiddleware({
+        keys: createIdempotencyKeys(store.db, () => clock().getTime()),
+        logger,
+      }),
+    );
+    registerListeners(runtime.app, { ...deps, watcher, orderWatcher, exportRunner });
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());
     life.own(runtime, (r) => r.stop());
     // Live QR sessions resume from the store, with their next check times.
     life.own(watcher, (w) => w.stop()).start();
+    // Order watches too: each resumes with its next check.
+    life.own(orderWatcher, (w) => w.stop()).start();
+    // Running exports go on from the page after the last one stored.
+    life.own(exportRunner, (r) => r.stop()).start();
     life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
-    logger.info({ port, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
-    return { port, deps, watcher, sandbox, runtime, stop: life.stop };
+    let metricsPort = port;
+    if (config.metricsPort !== undefined) {
+      const separate = life.own(
+        await startMetricsServer({ metrics, port: config.metricsPort, limits }),
+        (m) => m.close(),
+      );
+      metricsPort = separate.port;
+    }
+    logger.info({ port, metricsPort, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
+    return {
+      ...{ port, metricsPort, deps, watcher, orderWatcher, exportRunner, sandbox, runtime },
+      stop: life.stop,
+    };
   } catch (err) {
     await life.stop();
     throw err;

@@ -1,7 +1,7 @@
 import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Sandbox } from '../sandbox/index.js';
+import { ORDER_MOVES, type Sandbox } from '../sandbox/index.js';
 import {
   sendAction,
   sendCommand,
@@ -115,6 +115,15 @@ export function apiRoutes(deps: ApiRouteDeps): CustomRoute[] {
       const changed =
         what === 'scan' ? sandbox.simulateScan(session) : sandbox.simulateExpire(session);
       sendJson(res, 200, { ok: changed });
+    }),
+    post('/console/order/:order/:move', async (req, res) => {
+      const order = param(req, 'order');
+      const move = ORDER_MOVES.find((m) => m === param(req, 'move'));
+      const sandbox = deps.sandbox();
+      if (!sandbox)
+        throw new BadRequest('the sandbox gateway is not running (GATEWAY_BASE_URL is set)');
+      if (!move) throw new BadRequest(`use one of ${ORDER_MOVES.join(', ')}`);
+      sendJson(res, 200, { ok: sandbox.moveOrder(order, move) });
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import type { QrSessionView, QrStatus } from '../sandbox/index.js';
+import type { LiveOrderView, QrSessionView, QrStatus } from '../sandbox/index.js';
 import type { DoubleState } from '../slack-double/state.js';
 import type { DoubleChange, DoubleMessage, DoubleView } from '../slack-double/types.js';
 import type { ConsoleCommand } from './commands.js';
@@ -26,6 +26,8 @@ export interface PageMessage {
   edited: boolean;
   /** The sandbox QR session this message is about, when one is named in it. */
   qr?: { session: string; status: QrStatus };
+  /** The sandbox's live (movable) order this channel message is about, when one is named in it. */
+  order?: { orderNumber: string; status: number; notified: boolean };
 }
 
 export interface PageView {
@@ -65,6 +67,7 @@ export function pageJson(params: {
   banner: string;
   commands: readonly ConsoleCommand[];
   sessions: () => QrSessionView[];
+  orders?: () => LiveOrderView[];
 }): PageJson {
   const { state } = params;
 
@@ -78,6 +81,16 @@ export function pageJson(params: {
     const haystack = `${m.text}\n${JSON.stringify(m.blocks)}\n${m.files.map((f) => `${f.title} ${f.name}`).join(' ')}`;
     const found = params.sessions().find((s) => s.sessionId && haystack.includes(s.sessionId));
     return found ? { session: found.sessionId, status: found.status } : undefined;
+  };
+
+  // Only a top-level channel message (the watched order's card) gets the controls, not its replies.
+  const orderOf = (m: DoubleMessage): PageMessage['order'] => {
+    if (m.ephemeral || m.threadTs) return undefined;
+    const haystack = `${m.text}\n${JSON.stringify(m.blocks)}`;
+    const found = params.orders?.().find((o) => haystack.includes(o.orderNumber));
+    return found
+      ? { orderNumber: found.orderNumber, status: found.status, notified: found.notified }
+      : undefined;
   };
 
   const message = (m: DoubleMessage): PageMessage => ({
@@ -98,6 +111,7 @@ export function pageJson(params: {
     ephemeral: m.ephemeral,
     edited: m.edits > 0,
     qr: qrOf(m),
+    order: orderOf(m),
   });
 
   const view = (v: DoubleView): PageView => ({

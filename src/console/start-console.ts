@@ -56,6 +56,7 @@ export async function startConsole(
     banner: consoleBanner(config),
     commands: CONSOLE_COMMANDS,
     sessions: () => sandbox?.sessions() ?? [],
+    orders: () => sandbox?.liveOrders() ?? [],
   });
   const forward = (change: Parameters<typeof page.change>[0]) => {
     const pushed = page.change(change);

@@ -19,8 +19,14 @@ export interface ChargeEvent {
   requestId: string;
   points: number;
   kind: 'charge' | 'refund';
+  /** -1 when no envelope was read (see chargeUnknown). */
   gatewayCode: number;
   qrSessionId?: string;
+  /**
+   * The call may have been charged but no answer says how much: `points` is 0 and the ledger
+   * flags the entry "maybe charged".
+   */
+  chargeUnknown?: boolean;
 }
 
 /** Awaited before the call resolves, so a charge is recorded before anyone sees the answer. */

@@ -171,6 +171,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           requestId,
           kind: cause.kind,
           cause: cause.cause,
+          chargeUnknown: cause.sent,
         });
       }
       const durationMs = now() - t0;
@@ -194,6 +195,23 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         };
       }
       const err = result;
+      // A paid call that may have been charged is never sent again: it is recorded as "maybe
+      // charged" instead. A free call, or a failure that proves nothing was served, is retried.
+      const maybeCharged =
+        operation.paid && err instanceof GatewayTransportError && err.chargeUnknown;
+      if (maybeCharged) {
+        await report({
+          operation: op,
+          workspaceId: ctx.workspaceId,
+          userId: ctx.userId,
+          channelId: ctx.channelId,
+          requestId,
+          points: 0,
+          kind: 'charge',
+          gatewayCode: -1,
+          chargeUnknown: true,
+        });
+      }
       const logged = {
         op,
         code: err.code,
@@ -203,10 +221,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         durationMs,
         requestId,
         points: err.charged,
+        chargeUnknown: maybeCharged || undefined,
         rawBody: err instanceof GatewayTransportError ? err.rawBody : undefined,
       };
       const delay =
-        err.retryable && attempt < retry.attempts
+        err.retryable && !maybeCharged && attempt < retry.attempts
           ? backoffDelay(
               retry,
               attempt,

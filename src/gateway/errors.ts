@@ -162,6 +162,12 @@ export class GatewayTransportError extends GatewayError {
   readonly rawBody?: string;
   /** Seconds the gateway asked us to wait (HTTP Retry-After). */
   readonly retryAfterSec?: number;
+  /**
+   * The request may have reached the gateway and been charged, but no envelope says so: a
+   * timeout or a cut connection after sending, a 5xx, an unreadable 2xx. A paid call is then not
+   * retried, and the call is recorded as "maybe charged".
+   */
+  readonly chargeUnknown: boolean;
 
   constructor(
     init: GatewayErrorInit & {
@@ -169,6 +175,7 @@ export class GatewayTransportError extends GatewayError {
       detail?: string;
       rawBody?: string;
       retryAfterSec?: number;
+      chargeUnknown?: boolean;
     },
   ) {
     const text = TRANSPORT_TEXT[init.kind];
@@ -176,6 +183,7 @@ export class GatewayTransportError extends GatewayError {
     this.kind = init.kind;
     this.rawBody = init.rawBody;
     this.retryAfterSec = init.retryAfterSec;
+    this.chargeUnknown = init.chargeUnknown ?? false;
     this.retryable =
       init.kind === 'timeout' ||
       init.kind === 'connection' ||

@@ -40,13 +40,20 @@ export async function interpretAnswer(a: {
     });
   }
   if (raw.status >= 500)
-    return new GatewayTransportError({ ...base, kind: 'http', rawBody: rawBody() });
+    return new GatewayTransportError({
+      ...base,
+      kind: 'http',
+      rawBody: rawBody(),
+      chargeUnknown: true,
+    });
   const unreadable = (cause: unknown) =>
     new GatewayTransportError({
       ...base,
       kind: raw.status >= 400 ? 'http' : 'bad-response',
       rawBody: rawBody(),
       cause,
+      // A refused request (4xx) was not served; a 2xx without an envelope may have been.
+      chargeUnknown: raw.status < 400,
     });
   let json: unknown;
   try {

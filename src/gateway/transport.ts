@@ -31,7 +31,17 @@ export interface RawResponse {
   body: string;
 }
 
-export type TransportFailure = { kind: 'timeout' | 'connection'; detail: string; cause: unknown };
+export type TransportFailure = {
+  kind: 'timeout' | 'connection';
+  detail: string;
+  cause: unknown;
+  /** False only when the request certainly never reached the gateway (no connection was made). */
+  sent: boolean;
+};
+
+/** Failures that happen before a connection exists, so before any byte of the request left. */
+const NOT_SENT =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -109,7 +119,10 @@ export async function send(params: {
 }
 
 function classify(cause: unknown): TransportFailure {
-  const code = (cause as { code?: string })?.code ?? '';
+  const code =
+    (cause as { code?: string })?.code ??
+    (cause as { cause?: { code?: string } })?.cause?.code ??
+    '';
   const detail = `${code} ${(cause as Error)?.message ?? String(cause)}`.trim();
   return {
     kind: /TIMEOUT|ETIMEDOUT|AbortError|aborted/i.test(
@@ -119,6 +132,7 @@ function classify(cause: unknown): TransportFailure {
       : 'connection',
     detail,
     cause,
+    sent: !NOT_SENT.test(code),
   };
 }
 

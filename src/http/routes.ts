@@ -7,12 +7,16 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** /healthz, /readyz and /metrics, served on the same port as Slack's requests. */
+/**
+ * /healthz, /readyz and, unless METRICS_PORT puts it elsewhere (`withMetrics: false`), /metrics,
+ * served on the same port as Slack's requests.
+ */
 export function healthRoutes(deps: {
   metrics: Metrics;
   ready: () => Promise<boolean>;
+  withMetrics?: boolean;
 }): CustomRoute[] {
-  return [
+  const routes: CustomRoute[] = [
     { path: '/healthz', method: ['GET'], handler: (_req, res) => json(res, 200, { ok: true }) },
     {
       path: '/readyz',
@@ -24,18 +28,22 @@ export function healthRoutes(deps: {
         );
       },
     },
-    {
-      path: '/metrics',
-      method: ['GET'],
-      handler: (_req, res) => {
-        deps.metrics.registry.metrics().then(
-          (text) => {
-            res.writeHead(200, { 'content-type': deps.metrics.registry.contentType });
-            res.end(text);
-          },
-          () => json(res, 500, { ok: false }),
-        );
-      },
-    },
   ];
+  if (deps.withMetrics !== false) {
+    routes.push({ path: '/metrics', method: ['GET'], handler: metricsHandler(deps.metrics) });
+  }
+  return routes;
+}
+
+/** Prometheus text of the process's registry. */
+export function metricsHandler(metrics: Metrics): (req: unknown, res: ServerResponse) => void {
+  return (_req, res) => {
+    metrics.registry.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'content-type': metrics.registry.contentType });
+        res.end(text);
+      },
+      () => json(res, 500, { ok: false }),
+    );
+  };
 }

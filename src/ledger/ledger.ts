@@ -1,4 +1,5 @@
 import { type BudgetQuery, checkBudget, crossedWarning, type WarningQuery } from './budget.js';
+import { maybeChargedCalls } from './maybe-charged.js';
 import { hasEntriesBefore, recentEntries } from './recent.js';
 import { recordEntry } from './record.js';
 import { spendReport, spentOnDay } from './spend.js';
@@ -21,7 +22,9 @@ export interface Ledger {
   record(entry: LedgerEntryInput): Promise<{ recorded: boolean }>;
   spend(q: { workspaceId: string; from: Date; to: Date; timeZone: string }): Promise<SpendReport>;
   spentOnDay(q: { workspaceId: string; day: Date; timeZone: string }): Promise<number>;
-  recent(q: { workspaceId: string; limit: number }): Promise<LedgerEntry[]>;
+  /** Paid calls that may have been charged, amount unknown (see maybe-charged.ts). */
+  maybeCharged(q: { workspaceId: string; from: Date; to: Date }): Promise<number>;
+  recent(q: { workspaceId: string; limit: number; userId?: string }): Promise<LedgerEntry[]>;
   hasEntriesBefore(q: { workspaceId: string; before: Date }): Promise<boolean>;
   checkBudget(q: Omit<BudgetQuery, 'now'> & { now?: Date }): Promise<BudgetDecision>;
   crossedWarning(q: Omit<WarningQuery, 'now'> & { now?: Date }): Promise<boolean>;
@@ -37,6 +40,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
     record: (entry) => recordEntry(deps, entry),
     spend: (q) => spendReport(db, q),
     spentOnDay: (q) => spentOnDay(db, q),
+    maybeCharged: (q) => maybeChargedCalls(db, q),
     recent: (q) => recentEntries(db, q),
     hasEntriesBefore: (q) => hasEntriesBefore(db, q),
     checkBudget: (q) => checkBudget(db, { ...q, now: q.now ?? clock() }),

@@ -1,16 +1,17 @@
 import type { Db } from '../store/database.js';
 import type { LedgerEntry } from './types.js';
 
-/** The workspace's last `limit` entries, newest first. */
+/** The workspace's last `limit` entries, newest first; with `userId`, only that person's. */
 export async function recentEntries(
   db: Db,
-  q: { workspaceId: string; limit: number },
+  q: { workspaceId: string; limit: number; userId?: string },
 ): Promise<LedgerEntry[]> {
   const limit = Math.max(0, Math.min(Math.trunc(q.limit), 1000));
   const rows = await db
     .selectFrom('ledger_entries')
     .selectAll()
     .where('workspace_id', '=', q.workspaceId)
+    .$if(q.userId !== undefined, (qb) => qb.where('user_id', '=', q.userId ?? ''))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -24,6 +24,7 @@ export async function recordEntry(
       request_id: entry.requestId,
       qr_session_id: entry.qrSessionId ?? null,
       created_at: clock().getTime(),
+      charge_unknown: entry.chargeUnknown ? 1 : 0,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')

@@ -21,6 +21,8 @@ export interface LedgerEntryInput {
   requestId: string;
   /** Refunds carry their QR session: one refund per (workspace, session) is ever recorded. */
   qrSessionId?: string;
+  /** A paid call that may have been charged, amount unknown: recorded with 0 points, flagged. */
+  chargeUnknown?: boolean;
 }
 
 export interface LedgerEntry {

@@ -1,4 +1,5 @@
 import type { Charges } from './charges.js';
+import type { LiveOrders } from './live-orders.js';
 import type { QrSessions } from './qr-sessions.js';
 import type { World } from './seed/world.js';
 
@@ -23,6 +24,7 @@ export interface HandlerRequest {
 export interface HandlerContext {
   world: World;
   sessions: QrSessions;
+  liveOrders: LiveOrders;
   charges: Charges;
   now: number;
   unauthorizedShops: ReadonlySet<string>;

@@ -1,3 +1,4 @@
+import { LIVE_ORDERS } from './live-orders.js';
 import { ACCOUNTS } from './seed/accounts.js';
 import { COUPON_SIDS } from './seed/coupons.js';
 import { MERCHANTS, payOrderNumbers } from './seed/pay-orders.js';
@@ -26,6 +27,12 @@ export const SANDBOX_EXAMPLES = {
     refunded: order(2),
     cancelled: order(3),
     unknownOrderNumber: '4200999999999999',
+    /** Unpaid when first looked up, paid 20 s later, called back 6 min after that. */
+    lateCallback: LIVE_ORDERS[0],
+    /** Paid 20 s after the first look-up, never called back. */
+    neverCalledBack: LIVE_ORDERS[1],
+    /** Moves only on demand (the console's buttons, `sandbox.moveOrder`). */
+    waits: LIVE_ORDERS[2],
   },
   shopOrders: {
     ownerId: SHOPS[0].ownerId,

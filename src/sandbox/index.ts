@@ -1,6 +1,13 @@
 export { DEFAULT_CHARGES } from './charges.js';
 export { SANDBOX_EXAMPLES } from './examples.js';
-export { DEFAULT_QR_EXPIRE_AFTER_MS, DEFAULT_SEED, startSandbox } from './server.js';
+export { LIVE_ORDERS, type LiveOrderView, ORDER_MOVES, type OrderMove } from './live-orders.js';
+export {
+  DEFAULT_ORDER_CALLBACK_AFTER_MS,
+  DEFAULT_ORDER_PAY_AFTER_MS,
+  DEFAULT_QR_EXPIRE_AFTER_MS,
+  DEFAULT_SEED,
+  startSandbox,
+} from './server.js';
 export type {
   LedgerLine,
   LedgerSnapshot,

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { resolveCharges } from './charges.js';
 import { UNAUTHORIZED_SHOPS, UNAUTHORIZED_USERS } from './examples.js';
 import { createLedger } from './ledger.js';
+import { createLiveOrders } from './live-orders.js';
 import { createQrSessions } from './qr-sessions.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { type Reply, route } from './router.js';
@@ -10,6 +11,10 @@ import type { RequestRecord, Sandbox, SandboxOptions } from './types.js';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_QR_EXPIRE_AFTER_MS = 120_000;
+/** A live order is paid this long after it is first looked up… */
+export const DEFAULT_ORDER_PAY_AFTER_MS = 20_000;
+/** …and the "late-callback" one called back this long after payment (past the 5-min alert). */
+export const DEFAULT_ORDER_CALLBACK_AFTER_MS = 360_000;
 
 function systemError(clock: () => number): Reply {
   const now = clock();
@@ -31,6 +36,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     scanAfterMs: options.qrScanAfterMs,
     expireAfterMs: options.qrExpireAfterMs ?? DEFAULT_QR_EXPIRE_AFTER_MS,
   });
+  const liveOrders = createLiveOrders({
+    payAfterMs: options.orderPayAfterMs ?? DEFAULT_ORDER_PAY_AFTER_MS,
+    callbackAfterMs: options.orderCallbackAfterMs ?? DEFAULT_ORDER_CALLBACK_AFTER_MS,
+    now: clock(),
+  });
   const ledger = createLedger();
   const log: RequestRecord[] = [];
   const unauthorizedShops = new Set([...UNAUTHORIZED_SHOPS, ...(options.unauthorizedShops ?? [])]);
@@ -44,6 +54,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     context: (now: number) => ({
       world,
       sessions,
+      liveOrders,
       charges,
       now,
       unauthorizedShops,
@@ -89,5 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     simulateScan: (id) => sessions.simulateScan(id, clock()),
     simulateExpire: (id) => sessions.simulateExpire(id, clock()),
     sessions: () => sessions.list(clock()),
+    moveOrder: (orderNumber, move) => liveOrders.move(orderNumber, move, clock()),
+    liveOrders: () => liveOrders.list(clock()),
   };
 }

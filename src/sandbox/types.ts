@@ -1,3 +1,5 @@
+import type { LiveOrderView, OrderMove } from './live-orders.js';
+
 /** The seven operations, named as the rest of querydesk names them (the document numbers them 1..7). */
 export const SANDBOX_OPS = [
   'qrCreate',
@@ -27,6 +29,10 @@ export interface SandboxOptions {
   qrScanAfterMs?: number;
   /** A QR session not scanned by then turns "expired" (status 3). Default 120000. */
   qrExpireAfterMs?: number;
+  /** A live order turns paid this long after it is first looked up. Default 20000. */
+  orderPayAfterMs?: number;
+  /** The "late-callback" live order is called back this long after payment. Default 360000. */
+  orderCallbackAfterMs?: number;
   /** When set, only these bearer tokens are valid; otherwise any non-empty token is. */
   tokens?: string[];
   /** Per operation and token, in any sliding 1-second window. Default 10 (the document's limit). */
@@ -89,4 +95,8 @@ export interface Sandbox {
   /** Marks a not-yet-final session expired; false when unknown or already final. */
   simulateExpire(sessionId: string): boolean;
   sessions(): QrSessionView[];
+  /** Moves a live order on demand (pay, callback, refund, cancel); false when it cannot move so. */
+  moveOrder(orderNumber: string, move: OrderMove): boolean;
+  /** The live orders (the ones that move) as they are now. */
+  liveOrders(): LiveOrderView[];
 }

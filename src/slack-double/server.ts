@@ -95,6 +95,13 @@ async function api(
       { 'retry-after': retryAfter },
     );
   }
+  if (failure?.network) {
+    state.record({ method, args, at, error: 'network' });
+    res.socket?.destroy();
+    return;
+  }
+  if (failure?.status)
+    return answer(failure.status, { ok: false, error: failure.error ?? 'fatal_error' });
   if (failure) return answer(200, { ok: false, error: failure.error ?? 'internal_error' });
   try {
     answer(200, { ok: true, ...run({ state, args, baseUrl }) });

@@ -87,8 +87,10 @@ export type DoubleChange =
 export interface FailureSpec {
   /** Slack error code for an HTTP 200 `{ok:false,error}` answer, e.g. `not_in_channel`. */
   error?: string;
-  /** 429 answers with Retry-After. */
-  status?: 429;
+  /** 429 answers with Retry-After; 500 and 503 answer `{ok:false}` with that HTTP status. */
+  status?: 429 | 500 | 503;
+  /** The connection is cut without an answer (a network failure). */
+  network?: true;
   /** Seconds for Retry-After (default 1). */
   retryAfter?: number;
 }

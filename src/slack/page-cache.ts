@@ -1,4 +1,5 @@
 import type { SharedCache } from '../store/shared-cache.js';
+import { maskPersonalData } from './personal-data.js';
 
 /** How long a bought gateway page is reused: paging back and forth never pays for it twice. */
 export const PAGE_TTL_MS = 5 * 60_000;
@@ -6,7 +7,8 @@ export const PAGE_TTL_MS = 5 * 60_000;
 /**
  * Gateway pages already bought, by workspace and exact request, in the shared cache so that no
  * replica buys the same page again within PAGE_TTL_MS. Concurrent requests for one key in this
- * process share one call; a failed call is not remembered.
+ * process share one call; a failed call is not remembered. Pages are kept, and returned, with
+ * phone numbers and receivers masked, so a card drawn from a fresh page or a kept one is the same.
  */
 export class PageCache<T> {
   private readonly loading = new Map<string, Promise<T>>();
@@ -23,7 +25,7 @@ export class PageCache<T> {
     const work = (async () => {
       const hit = await this.cache.get<T>(`page:${key}`);
       if (hit !== undefined) return hit;
-      const value = await load();
+      const value = maskPersonalData(await load());
       // Already paid for: a failed write costs a possible second purchase later, not this answer.
       await this.cache.put(`page:${key}`, value, this.ttlMs).catch(this.onError);
       return value;

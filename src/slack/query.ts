@@ -9,6 +9,15 @@ import { currentOrigin } from './origin.js';
 
 type Name = keyof typeof operations;
 
+export interface QueryOptions {
+  /**
+   * Work no person is waiting on (order-watch checks, export pages): the limiter should let
+   * people's look-ups go first. The client has no priority on this base yet, so it is carried
+   * here and not acted on; the one place to pass it on is the `gateway.call` below.
+   */
+  background?: boolean;
+}
+
 /**
  * "Paid commands allowed in / for" (every operation, the free payment order too: its data is
  * still the merchant's). Empty lists: anywhere, anyone.
@@ -38,6 +47,7 @@ export async function query<K extends Name>(
   op: K,
   input: InputOf<K>,
   who: Partial<Asker> & { teamId: string },
+  _options: QueryOptions = {},
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
   await checkWhoMaySpend(deps, who);

@@ -1,5 +1,6 @@
 import type { SharedCache } from '../store/shared-cache.js';
 import { type KeyedStore, keyedStore } from './keyed-store.js';
+import { maskPersonalData } from './personal-data.js';
 
 /** A result already paid for, kept so it can be shared from any replica without a new call. */
 export interface CachedResult {
@@ -22,6 +23,8 @@ export const RESULT_TTL_MS = 30 * 60_000;
 
 export type SharedResults = KeyedStore<CachedResult>;
 
+/** Kept results hold no whole phone number or receiver: they are masked before they are stored. */
 export function sharedResults(cache: SharedCache): SharedResults {
-  return keyedStore<CachedResult>(cache, 'result', RESULT_TTL_MS);
+  const store = keyedStore<CachedResult>(cache, 'result', RESULT_TTL_MS);
+  return { put: (value) => store.put(maskPersonalData(value)), get: store.get };
 }

@@ -96,6 +96,13 @@ export function readSessionId(value: string | undefined): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** A button naming a stored row (an order watch, an export) by its UUID. */
+const uuid = z.uuid();
+export function readUuid(value: string | undefined): string | undefined {
+  const parsed = uuid.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** A view submission's `view.state.values`: block_id → action_id → the input's state. */
 const StateValue = z.object({
   type: z.string(),

@@ -22,6 +22,8 @@ export interface LedgerEntriesTable {
   request_id: string;
   qr_session_id: string | null;
   created_at: number;
+  /** 1: a paid call that may have been charged, amount unknown (points 0). Migration 0006. */
+  charge_unknown: Generated<number>;
 }
 
 export type QrState = 1 | 2 | 3;
@@ -96,6 +98,7 @@ export interface Database {
   workspace_settings: WorkspaceSettingsTable;
   installations: InstallationsTable;
   shared_cache: SharedCacheTable;
+  idempotency_keys: IdempotencyKeysTable;
   oauth_states: OauthStatesTable;
   audit_entries: AuditEntriesTable;
   job_claims: JobClaimsTable;
@@ -136,6 +139,12 @@ export interface SharedCacheTable {
   cache_key: string;
   /** JSON, with Dates tagged so they come back as Dates. */
   value: string;
+  expires_at: number;
+}
+
+/** A Slack delivery or user intent being handled; see store/idempotency.ts. */
+export interface IdempotencyKeysTable {
+  idem_key: string;
   expires_at: number;
 }
 

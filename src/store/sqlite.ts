@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
@@ -17,10 +17,25 @@ export function sqlitePath(url: string): string {
   return resolve(path);
 }
 
+/**
+ * The database holds spend, audit and encrypted tokens: the file is created readable and writable
+ * by its owner only (its WAL and shared-memory files take the same mode from it), and a file
+ * found with wider permissions is narrowed. A new directory is the owner's only too.
+ */
+function ownerOnly(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+  try {
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  } catch {
+    // Not ours to change (another user's file): SQLite reports what it cannot do on open.
+  }
+}
+
 /** Opens the file (creating it and its directory), in WAL mode with a busy timeout. */
 export function createSqliteDialect(url: string): SqliteDialect {
   const path = sqlitePath(url);
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') ownerOnly(path);
   const database = new SqliteDatabase(path);
   if (path !== ':memory:') database.pragma('journal_mode = WAL');
   // Another process (a second replica, the CLI) may hold the write lock for a moment.

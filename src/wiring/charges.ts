@@ -24,6 +24,7 @@ export function recordCharges(params: {
       gatewayCode: e.gatewayCode,
       requestId: e.requestId,
       qrSessionId: e.qrSessionId,
+      chargeUnknown: e.chargeUnknown,
     });
     if (!recorded || e.points <= 0) return;
     (e.kind === 'refund' ? metrics.pointsRefunded : metrics.pointsCharged).inc(

@@ -3,20 +3,21 @@ import type { Config } from '../config.js';
 import { type CallOutcome, createGatewayClient, type GatewayClient } from '../gateway/client.js';
 import { createLimiter } from '../gateway/limiter.js';
 import type { Metrics } from '../metrics.js';
-import { type Sandbox, startSandbox } from '../sandbox/index.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/index.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /** The embedded sandbox gateway, when GATEWAY_BASE_URL is unset. */
 export async function embeddedSandbox(
   config: Config,
-  options: { qrScanAfterMs?: number } | undefined,
+  options:
+    | Pick<SandboxOptions, 'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs'>
+    | undefined,
   life: Lifecycle,
   logger: Logger,
 ): Promise<Sandbox | undefined> {
   if (config.gateway.baseUrl) return undefined;
-  const sandbox = life.own(
-    await startSandbox({ port: 0, host: '127.0.0.1', qrScanAfterMs: options?.qrScanAfterMs }),
-    (s) => s.close(),
+  const sandbox = life.own(await startSandbox({ port: 0, host: '127.0.0.1', ...options }), (s) =>
+    s.close(),
   );
   logger.info({ url: sandbox.url }, 'embedded sandbox gateway started');
   return sandbox;

@@ -35,7 +35,7 @@ describe('the local console in a real browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
     // QR codes scan only when the test says so, so the live edit is the button's doing.
-    qd = await startTestConsole({}, 10 * 60_000);
+    qd = await startTestConsole({ ORDER_WATCH_INTERVAL_MS: '200' }, 10 * 60_000);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (err) => pageErrors.push(err.message));
     await page.goto(qd.url);
@@ -159,6 +159,54 @@ describe('the local console in a real browser', () => {
         () => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true,
       ),
     ).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Escape closes an open modal, as in Slack', async () => {
+    await run('/payorder');
+    const modal = page.locator('.modal');
+    await modal.waitFor({ state: 'visible', timeout: STEP_MS });
+
+    await page.keyboard.press('Escape');
+
+    await modal.waitFor({ state: 'detached', timeout: STEP_MS });
+  });
+
+  it('/payorder watch: "Simulate payment" on the card moves the sandbox order and the thread says "Paid at"', async () => {
+    const { merchantNum, waits } = SANDBOX_EXAMPLES.payOrder;
+    await run(`/payorder watch ${waits.orderNumber} ${merchantNum}`);
+    const card = page
+      .locator('#messages .message:not(.ephemeral)')
+      .filter({ hasText: 'Stop watching' })
+      .filter({ hasText: waits.orderNumber });
+    const pay = card.locator('.order-controls button').filter({ hasText: 'Simulate payment' });
+    await pay.waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('07-order-watch');
+
+    await pay.click();
+    const paid = messages().filter({ hasText: /^.*Paid at \d\d:\d\d:\d\d/ });
+    await paid.first().waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('08-order-paid');
+
+    expect(await paid.count()).toBe(1);
+  });
+
+  it('/shoporders export: Start export shows the progress message and the CSV as a file', async () => {
+    const { ownerId } = SANDBOX_EXAMPLES.shopOrders;
+    await run(`/shoporders export ${ownerId}`);
+    const start = page.locator('button[data-action-id="qd_export_start"]').last();
+    await start.waitFor({ state: 'visible', timeout: STEP_MS });
+    await start.click();
+    const file = page.locator('#messages .file .file-name').filter({ hasText: /Shop orders of/ });
+    await file.first().waitFor({ state: 'visible', timeout: STEP_MS });
+    await page
+      .locator('#messages .message')
+      .filter({ hasText: /Export finished: 250 rows/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('09-export-done');
+
+    expect(await file.first().getAttribute('href')).toMatch(/^\/console\/files\//);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -3,7 +3,10 @@ import type { Logger } from 'pino';
 import { createLogger } from '../../src/logger.js';
 
 /** A real pino logger (same redaction as production) whose lines the test can read. */
-export function captureLogger(level = 'debug'): {
+export function captureLogger(
+  level = 'debug',
+  secrets: readonly string[] = [],
+): {
   logger: Logger;
   lines: () => Record<string, unknown>[];
   text: () => string;
@@ -15,7 +18,7 @@ export function captureLogger(level = 'debug'): {
       done();
     },
   });
-  const logger = createLogger(level, stream);
+  const logger = createLogger(level, stream, secrets);
   const text = () => chunks.join('');
   const lines = () =>
     text()

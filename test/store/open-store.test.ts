@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.js';
@@ -8,10 +10,14 @@ import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.j
 
 const TABLES = [
   'audit_entries',
+  'export_pages',
+  'exports',
+  'idempotency_keys',
   'installations',
   'job_claims',
   'ledger_entries',
   'oauth_states',
+  'order_watches',
   'qr_sessions',
   'shared_cache',
   'summary_runs',
@@ -72,7 +78,9 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0001-initial',
       '0002-qr-watch',
       '0003-shared-cache',
+      '0006-hardening',
       '0007-workspaces',
+      '0008-order-watches-exports',
     ]);
   });
 
@@ -175,3 +183,28 @@ function unusedPort(): Promise<number> {
     });
   });
 }
+
+describe('the SQLite file', () => {
+  it('is created readable by its owner only, WAL file included, and a wider file is narrowed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qd-mode-'));
+    const previous = process.umask(0o022);
+    try {
+      const path = join(dir, 'new', 'querydesk.db');
+      const store = await openStore(`sqlite:${path}`);
+      await store.ping();
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      if (existsSync(`${path}-wal`)) expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, 'new')).mode & 0o777).toBe(0o700);
+      await store.close();
+
+      const wide = join(dir, 'wide.db');
+      writeFileSync(wide, '', { mode: 0o644 });
+      const again = await openStore(`sqlite:${wide}`);
+      expect(statSync(wide).mode & 0o777).toBe(0o600);
+      await again.close();
+    } finally {
+      process.umask(previous);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

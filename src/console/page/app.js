@@ -72,6 +72,38 @@ function qrControls(message) {
   return box;
 }
 
+/** What a live sandbox order can do next, as the sandbox allows it. */
+function orderMoves(order) {
+  if (order.status === 0)
+    return [
+      ['pay', 'Simulate payment'],
+      ['cancel', 'Simulate cancel'],
+    ];
+  if (order.status === 1 && !order.notified)
+    return [
+      ['callback', 'Simulate merchant callback'],
+      ['refund', 'Simulate refund'],
+    ];
+  if (order.status === 1) return [['refund', 'Simulate refund']];
+  return [];
+}
+
+function orderControls(message) {
+  const box = el('div', 'qr-controls order-controls');
+  box.dataset.order = message.order.orderNumber;
+  box.append(el('span', 'muted', 'Sandbox order — '));
+  for (const [what, label] of orderMoves(message.order)) {
+    const b = el('button', 'bk-button console-button', label);
+    b.type = 'button';
+    b.addEventListener('click', async () => {
+      for (const other of box.querySelectorAll('button')) other.disabled = true;
+      await api(`/console/order/${encodeURIComponent(message.order.orderNumber)}/${what}`);
+    });
+    box.append(b);
+  }
+  return box;
+}
+
 /**
  * Scan/expiry controls sit on the channel message naming a session (its live status message),
  * or on the ephemeral one while nothing else names it, and only until the session is final.
@@ -130,6 +162,7 @@ function renderMessage(m) {
     main.append(file);
   }
   if (m.qr && offersQrControls(m)) main.append(qrControls(m));
+  if (m.order && orderMoves(m.order).length) main.append(orderControls(m));
   row.append(avatar, main);
   return row;
 }

@@ -2,6 +2,14 @@
 import { renderBlocks } from './blocks.js';
 import { el, textOf } from './elements.js';
 
+// As in Slack, Escape closes the open modal (the top view), wherever the focus is.
+let closeTop;
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || !closeTop || event.defaultPrevented) return;
+  event.preventDefault();
+  closeTop();
+});
+
 /**
  * Draws `stack`'s top view into `root` (or clears it). `api(path, body)` posts to the console;
  * values typed into a view survive its re-rendering when the app updates the same view.
@@ -11,6 +19,7 @@ export function renderModal(root, stack, { api, names }) {
   const previous = root.firstElementChild;
   const kept = top && previous?.dataset.viewId === top.id ? previous.currentValues?.() : undefined;
   root.replaceChildren();
+  closeTop = undefined;
   if (!top) return;
   const view = top.view;
   const inputs = new Map();
@@ -41,6 +50,7 @@ export function renderModal(root, stack, { api, names }) {
   close.type = 'button';
   footer.append(close);
   const closeView = () => api('/console/close', { viewId: top.id });
+  closeTop = closeView;
   close.addEventListener('click', closeView);
   x.addEventListener('click', closeView);
 

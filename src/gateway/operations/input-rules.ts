@@ -1,15 +1,24 @@
 import { z } from 'zod';
+import { describeUnsafe, findUnsafeCharacter } from '../../text-safety.js';
 
 // Building blocks for the strict input schemas. Slack commands build these inputs, so every
 // message names the field in words a person typed it in and says what would be accepted.
 
-/** Required free text, trimmed; empty after trimming is refused. */
+/**
+ * Required free text, trimmed; empty after trimming is refused, and so is any control or
+ * direction character (the last line before a paid call: a NUL byte once cost points and then
+ * failed to store).
+ */
 export function requiredText(label: string, max = 200) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .superRefine((text, ctx) => {
+      const found = findUnsafeCharacter(text);
+      if (found) ctx.addIssue({ code: 'custom', message: `${label} ${describeUnsafe(found)}` });
+    });
 }
 
 /** A numeric id typed as digits; kept as text because gateway ids can exceed 2^53. */

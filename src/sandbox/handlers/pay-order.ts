@@ -12,6 +12,8 @@ export const payOrder: Handler = ({ fields }, ctx) => {
   if (type !== '1' && type !== '2') {
     throw new ParamError('type must be 1 (merchant-defined number) or 2 (platform number)');
   }
+  const live = ctx.liveOrders.answer(merchantNum, type, orderNumber, ctx.now);
+  if (live) return ok(live, ctx.charges.payOrder);
   const found = ctx.world.payOrders.find(
     (o) =>
       o.merchantNum === merchantNum &&

@@ -4,6 +4,7 @@ import { couponsOf } from '../commands/coupons-pages.js';
 import { punishmentsOf } from '../commands/punishments.js';
 import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
+import { cancelExport, startExport } from '../exports/export-buttons.js';
 import type { ActionDef } from './action.js';
 import { auditExport } from './audit-export.js';
 import { link } from './link.js';
@@ -12,6 +13,7 @@ import { qrCheckAgain, qrLoadAccount, qrNewCode } from './qr-buttons.js';
 import { refreshPayOrder } from './refresh-payorder.js';
 import { share } from './share.js';
 import { shopOrdersFilter } from './shop-orders-filter.js';
+import { stopOrderWatch } from './stop-watch.js';
 
 /**
  * Every button, by its id in `blocks/ids.ts`. `satisfies Record<ActionKey, …>` makes a button
@@ -30,6 +32,9 @@ export const ACTIONS = {
   qrNewCode: qrNewCode(ACTION.qrNewCode),
   qrCheckAgain: qrCheckAgain(ACTION.qrCheckAgain),
   auditExport: auditExport(ACTION.auditExport),
+  stopOrderWatch: stopOrderWatch(ACTION.stopOrderWatch),
+  startExport: startExport(ACTION.startExport),
+  cancelExport: cancelExport(ACTION.cancelExport),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */

@@ -1,4 +1,5 @@
 import { ArgsError } from './args-error.js';
+import { checkTypedText, MAX_COMMAND_TEXT, MAX_VALUE_LENGTH } from './input-rules.js';
 
 export interface ParsedArgs {
   positionals: string[];
@@ -24,10 +25,12 @@ const VALID_KEY = /^[a-z_]+$/;
  * A quote opens only at the start of a word or right after `=`, and closes only before
  * whitespace or the end, so apostrophes inside words (`don't`, `O’Brien`) stay literal.
  * Inside quotes, `\"`, `\'` and `\\` are escapes. A positional containing `=` must be quoted.
- * Slack's `&amp;`, `&lt;`, `&gt;` escaping is undone first.
+ * Slack's `&amp;`, `&lt;`, `&gt;` escaping is undone first. Text with control or direction
+ * characters, or too long, is refused here, before any value is read.
  */
 export function parseArgs(text: string): ParsedArgs {
   const input = unescapeSlack(text);
+  checkTypedText(input, 'The command text', MAX_COMMAND_TEXT);
   const positionals: string[] = [];
   const options: Record<string, string> = {};
   let i = 0;
@@ -49,10 +52,12 @@ export function parseArgs(text: string): ParsedArgs {
       if (word.value === '' && !word.quoted) {
         throw new ArgsError(`option "${key}" has no value (write ${key}=VALUE)`);
       }
+      checkTypedText(word.value, `option ${key}`, MAX_VALUE_LENGTH);
       options[key] = word.value;
       i = word.end;
     } else {
       const word = readWord(input, i);
+      checkTypedText(word.value, `argument ${positionals.length + 1}`, MAX_VALUE_LENGTH);
       positionals.push(word.value);
       i = word.end;
     }

@@ -53,7 +53,7 @@ export function errorCard(err: unknown, usage?: string): SlackMessage {
           },
         ],
       });
-      message.text += ` Authorize: ${err.authUrl}`;
+      message.text += ` Authorize: ${escapeMrkdwn(err.authUrl)}`;
     }
     return message;
   }

@@ -25,6 +25,8 @@ export interface HomeData {
   /** Newest first; the first 10 are shown. */
   recent: LedgerEntry[];
   liveQr: LiveQr[];
+  /** The viewer's live order watches, one line each (absent: the section is left out). */
+  watches?: string[];
   timeZone: string;
   sandbox: boolean;
 }
@@ -72,8 +74,17 @@ export function homeView(d: HomeData): types.HomeView {
     listSection(`Last 7 days: ${totalWords(d.week)}`, operationLines(d.week), 'No calls.'),
     dayBarsSection('By day', d.week.byDay),
     { type: 'divider' },
-    listSection('Last 10 queries', recent, 'No queries yet.'),
-    listSection('Live QR sessions', qr, 'No QR code is being watched.'),
+    listSection('Your last 10 queries', recent, 'You have made no queries yet.'),
+    listSection('Your live QR sessions', qr, 'None of your QR codes is being watched.'),
+    ...(d.watches
+      ? [
+          listSection(
+            'Your order watches',
+            d.watches.slice(0, LIVE_QR),
+            'You watch no payment order.',
+          ),
+        ]
+      : []),
   ];
   if (d.sandbox) {
     blocks.push({ type: 'context', elements: [mrkdwn(`:test_tube: ${SANDBOX_WORDS}`)] });

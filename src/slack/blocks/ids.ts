@@ -12,6 +12,9 @@ export const ACTION = {
   qrNewCode: 'qd_qr_new',
   qrCheckAgain: 'qd_qr_check',
   auditExport: 'qd_audit_export',
+  stopOrderWatch: 'qd_watch_stop',
+  startExport: 'qd_export_start',
+  cancelExport: 'qd_export_cancel',
 } as const;
 
 export const VIEW = {

@@ -1,6 +1,6 @@
 import type { AccountData } from '../../gateway/operations/index.js';
 import { accountCard } from './account-card.js';
-import { LIMITS, mrkdwn, truncate } from './limits.js';
+import { escapeMrkdwn, LIMITS, mrkdwn, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { withSandboxNote } from './sandbox-note.js';
 
@@ -23,7 +23,7 @@ export function qrAccountThreadMessage(v: QrAccountThreadView): SlackMessage {
   return withSandboxNote(
     {
       text: truncate(
-        `${card.text} (loaded for QR session ${v.sessionId}, cost ${v.points} points)`,
+        `${card.text} (loaded for QR session ${escapeMrkdwn(v.sessionId)}, cost ${v.points} points)`,
         3000,
       ),
       blocks: [...blocks, { type: 'context', elements: [mrkdwn(line, LIMITS.sectionText)] }],

@@ -2,6 +2,7 @@ import type { types } from '@slack/bolt';
 import { qrStateWord } from '../../gateway/operations/qr-status.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import { newCodeValue } from '../qr/button-values.js';
+import { esc } from './format.js';
 import { ACTION, QR_ACTION } from './ids.js';
 import { escapeMrkdwn, LIMITS, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -115,7 +116,8 @@ export function qrStatusMessage(v: QrStatusView): SlackMessage {
     { type: 'actions', elements: actions(v) },
   ];
   const ended = v.watch === 'timed_out' ? ', watch ended' : '';
-  const text = truncate(
+  // Escaped like the blocks: the mark, session and link come from input and the gateway.
+  const text = esc(
     `QR login for ${v.mediaMark}: ${word}${ended} (session ${v.sessionId}, last checked ${checked}). Link: ${v.url}`,
     LIMITS.updateText - 20,
   );
@@ -131,7 +133,7 @@ export function qrCreatingMessage(
   const mark = escapeMrkdwn(truncate(mediaMark, 200));
   return withSandboxNote(
     {
-      text: truncate(`Creating a QR login code for ${mediaMark}…`, LIMITS.updateText - 20),
+      text: esc(`Creating a QR login code for ${mediaMark}…`, LIMITS.updateText - 20),
       blocks: [
         {
           type: 'section',

@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { ShopEdition, ShopOrder } from '../../gateway/operations/index.js';
+import { maskAddress, maskName, maskPhoneText } from '../personal-data.js';
 import {
   button,
   type CardOptions,
@@ -49,8 +50,12 @@ export const SHOP_ORDERS_NEXT = `${ACTION.shopOrdersPage}_next`;
 function orderText(o: ShopOrder, timeZone: string): string {
   const spec = o.goodsSpec.trim() ? ` — ${esc(o.goodsSpec, 400)}` : '';
   const place = [o.province, o.city, o.town].map((p) => esc(p, 60)).filter(Boolean);
-  const address = [place.join(' '), esc(o.address, 400)].filter(Boolean).join(', ');
-  const receiver = [esc(o.receiverName, 100), esc(o.receiverPhone, 60), address].filter(Boolean);
+  const address = [place.join(' '), esc(maskAddress(o.address), 400)].filter(Boolean).join(', ');
+  const receiver = [
+    esc(maskName(o.receiverName), 100),
+    esc(maskPhoneText(o.receiverPhone), 60),
+    address,
+  ].filter(Boolean);
   const tagName = o.remarkTagName?.trim() ? esc(o.remarkTagName, 100) : '';
   const tag = o.remarkTag === null ? tagName : `${tagName || 'tag'} (${o.remarkTag})`;
   const notes = [

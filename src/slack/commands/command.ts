@@ -67,6 +67,20 @@ export interface CustomCommand<N extends CommandName> extends Described<N> {
   ): Promise<void>;
 }
 
+/**
+ * A word after a command that starts its own flow (`/payorder watch …`, `/coupons export …`):
+ * `text` is what follows the word.
+ */
+export interface Subcommand {
+  /** The usage line after the command's name, the word included. */
+  usage: string;
+  handle(
+    args: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+    deps: SlackDeps,
+    text: string,
+  ): Promise<void>;
+}
+
 /** Any command, for the registry (`run` is a method, so each keeps its precise argument type). */
 export type SlashCommand<N extends CommandName = CommandName> =
   | LookupCommand<N, z.ZodType>

@@ -11,7 +11,7 @@ import type { Asker, SlackMessage } from '../blocks/message.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
 import { payOrderModal } from '../blocks/pay-order-modal.js';
 import type { AppDeps } from '../deps.js';
-import { query } from '../query.js';
+import { type QueryOptions, query } from '../query.js';
 import { refreshPayOrderValue } from '../values.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
@@ -30,11 +30,12 @@ export async function lookUpPayOrder(
   deps: AppDeps,
   args: PayOrderArgs,
   who: Asker,
+  options: QueryOptions = {},
 ): Promise<{ order: PayOrder; kind: PayOrderNumberKind }> {
   const kinds: PayOrderNumberKind[] = args.kind ? [args.kind] : ['platform', 'merchant'];
   for (const kind of kinds) {
     try {
-      const answer = await query(deps, 'payOrder', { ...args, kind }, who);
+      const answer = await query(deps, 'payOrder', { ...args, kind }, who, options);
       return { order: answer.data, kind };
     } catch (err) {
       if (!(err instanceof GatewayApiError && err.reason === 'param')) throw err;
@@ -81,7 +82,7 @@ export const payorder = lookupCommand({
   name: '/payorder',
   usage: '<order_number> <merchant_num> [type=platform|merchant]',
   description: 'Payment order by platform or merchant-defined number (free)',
-  help: 'Payment order by platform or merchant-defined number (free).',
+  help: "Payment order by platform or merchant-defined number (free). `/payorder watch <order_number> <merchant_num>` watches it in the channel until it is final; `/payorder watches` lists the channel's watches.",
   example: (x) => `${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
   positionals: ['order_number', 'merchant_num'],
   options: ['type'],

@@ -1,9 +1,11 @@
+import { liveWatches } from '../../watches/index.js';
 import { homeView } from '../blocks/home-view.js';
+import { watchLines } from '../blocks/order-watch-list.js';
 import { loadHomeData } from '../spend/index.js';
 import { readEventTeam } from '../values.js';
 import type { EventDef } from './event.js';
 
-/** The Home tab: spend today and this week, the budget, the last queries, live QR sessions. */
+/** The Home tab: workspace spend today and this week, the budget, the viewer's own queries, QR sessions and order watches. */
 export const appHomeOpened: EventDef<'app_home_opened'> = {
   event: 'app_home_opened',
   async handle({ event, body, client }, deps) {
@@ -11,11 +13,20 @@ export const appHomeOpened: EventDef<'app_home_opened'> = {
     const teamId = readEventTeam(body);
     if (!teamId) return;
     const timeZone = deps.config.spendSummary.timeZone;
-    const data = await loadHomeData(deps.ledger, deps.store, teamId, deps.clock(), timeZone);
+    const data = await loadHomeData(
+      deps.ledger,
+      deps.store,
+      teamId,
+      deps.clock(),
+      timeZone,
+      event.user,
+    );
+    const watches = await liveWatches(deps.store.db, teamId, { userId: event.user });
     await client.views.publish({
       user_id: event.user,
       view: homeView({
         ...data,
+        watches: watchLines(watches, deps.config.gateway.timeZone),
         budget: await deps.dailyBudget(teamId),
         sandbox: deps.gateway.sandbox,
       }),

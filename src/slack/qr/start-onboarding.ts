@@ -143,7 +143,7 @@ export async function startQrOnboarding(
 }
 
 /** files.uploadV2 answers with one completeUploadExternal result per upload, each listing files. */
-function uploadedFileId(result: unknown): string | undefined {
+export function uploadedFileId(result: unknown): string | undefined {
   const outer = Reflect.get(Object(result), 'files');
   const first: unknown = Array.isArray(outer) ? outer[0] : undefined;
   const inner = Reflect.get(Object(first), 'files');

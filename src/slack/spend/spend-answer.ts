@@ -19,15 +19,30 @@ export interface SpendAnswerInput {
 export async function spendAnswer(input: SpendAnswerInput): Promise<SlackMessage> {
   const { ledger, workspaceId, now, timeZone } = input;
   const period = spendPeriod(parseSpendArg(input.text), now, timeZone);
-  const [report, spentToday] = await Promise.all([
+  const [report, spentToday, maybe] = await Promise.all([
     ledger.spend({ workspaceId, from: period.from, to: period.to, timeZone }),
     ledger.spentOnDay({ workspaceId, day: now, timeZone }),
+    ledger.maybeCharged({ workspaceId, from: period.from, to: period.to }),
   ]);
-  return spendCard(report, {
+  const card = spendCard(report, {
     label: period.label,
     budget: input.budget,
     spentToday,
     timeZone,
     sandbox: input.sandbox,
   });
+  return maybe > 0 ? withMaybeCharged(card, maybe) : card;
+}
+
+/** The calls whose cost no answer told: how many, and that the totals count them as 0. */
+function withMaybeCharged(card: SlackMessage, calls: number): SlackMessage {
+  const words = `${calls} paid ${calls === 1 ? 'call' : 'calls'} may have been charged: the gateway failed after receiving ${calls === 1 ? 'it' : 'them'}, so the cost is unknown (counted as 0 above; check the gateway's own statement).`;
+  const blocks = card.blocks.length >= 50 ? card.blocks.slice(0, 49) : card.blocks;
+  return {
+    text: `${card.text} ${words}`,
+    blocks: [
+      ...blocks,
+      { type: 'context', elements: [{ type: 'mrkdwn', text: `:grey_question: ${words}` }] },
+    ],
+  };
 }

@@ -3,7 +3,9 @@ import type { StoreDialect } from '../database.js';
 import { initialMigration } from './0001-initial.js';
 import { qrWatchMigration } from './0002-qr-watch.js';
 import { sharedCacheMigration } from './0003-shared-cache.js';
+import { hardeningMigration } from './0006-hardening.js';
 import { workspacesMigration } from './0007-workspaces.js';
+import { orderWatchesExportsMigration } from './0008-order-watches-exports.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -15,6 +17,8 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0002-qr-watch': qrWatchMigration(),
     '0003-shared-cache': sharedCacheMigration(),
     '0007-workspaces': workspacesMigration(dialect),
+    '0006-hardening': hardeningMigration(),
+    '0008-order-watches-exports': orderWatchesExportsMigration(),
   };
   return { getMigrations: async () => migrations };
 }

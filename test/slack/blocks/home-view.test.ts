@@ -10,7 +10,14 @@ const ZONE = 'Asia/Shanghai';
 
 async function addQrSession(
   store: Store,
-  s: { id: string; media: string; state: 1 | 2 | 3; watch: 'watching' | 'done'; at: number },
+  s: {
+    id: string;
+    media: string;
+    state: 1 | 2 | 3;
+    watch: 'watching' | 'done';
+    at: number;
+    user?: string;
+  },
 ) {
   await store.db
     .insertInto('qr_sessions')
@@ -18,7 +25,7 @@ async function addQrSession(
       workspace_id: 'T1',
       session_id: s.id,
       channel_id: 'C9',
-      user_id: 'U1',
+      user_id: s.user ?? 'U1',
       media_mark: s.media,
       url: 'https://example.test/qr',
       state: s.state,
@@ -39,7 +46,7 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
     database = undefined;
   });
 
-  it('shows today, the week, the budget, the last 10 queries and the live QR sessions', async () => {
+  it("shows the workspace's today, week and budget, and the viewer's own last 10 queries and live QR sessions", async () => {
     const fresh = await freshStore(dialect);
     database = fresh.database;
     const time = manualClock('2026-11-18T02:00:00Z');
@@ -57,9 +64,17 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
       at,
     });
     await addQrSession(fresh.store, { id: 'qr-b', media: 'shop-b', state: 3, watch: 'done', at });
+    await addQrSession(fresh.store, {
+      id: 'qr-c',
+      media: 'someone-elses-shop',
+      state: 1,
+      watch: 'watching',
+      at,
+      user: 'U2',
+    });
     time.set('2026-11-21T04:00:00Z');
 
-    const data = await loadHomeData(ledger, fresh.store, 'T1', time.clock(), ZONE);
+    const data = await loadHomeData(ledger, fresh.store, 'T1', time.clock(), ZONE, 'U1');
     const view = homeView({ ...data, budget: 100, sandbox: false });
     const json = JSON.stringify(view);
 
@@ -69,10 +84,25 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
     expect(json).toContain('Last 7 days: 81 points net');
     expect(json).toContain('Shop orders: 50 points (1 call)');
     expect(json).toContain('31 points of 100 points used, 69 points left');
-    expect(json).toContain('2026-11-21 09:00 · <@U2> · QR code · 2 points refunded');
-    expect(json.match(/<@U1> · Coupons · 3 points/g)).toHaveLength(9);
+    // Workspace figures stay whole (U2's refund and U7's call are in the totals above); the
+    // lists are U1's own: ten of U1's eleven calls, no one else's query or QR session.
+    expect(json.match(/<@U1> · Coupons · 3 points/g)).toHaveLength(10);
+    expect(json).not.toContain('<@U2>');
+    expect(json).not.toContain('<@U7>');
     expect(json).toContain('`shop-a` · scanned · <#C9>');
     expect(json).not.toContain('shop-b');
+    expect(json).not.toContain('someone-elses-shop');
+
+    const other = homeView({
+      ...(await loadHomeData(ledger, fresh.store, 'T1', time.clock(), ZONE, 'U2')),
+      sandbox: false,
+    });
+    const otherJson = JSON.stringify(other);
+    expect(otherJson).toContain('Today: 31 points net (33 charged, 2 refunded, 11 calls)');
+    expect(otherJson).toContain('2026-11-21 09:00 · <@U2> · QR code · 2 points refunded');
+    expect(otherJson).toContain('someone-elses-shop');
+    expect(otherJson).not.toContain('<@U1>');
+    expect(otherJson).not.toContain('shop-a');
   });
 
   it('says sandbox and stays valid with nothing recorded', async () => {
@@ -86,12 +116,13 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
       'T1',
       new Date('2026-11-21T04:00:00Z'),
       ZONE,
+      'U1',
     );
     const view = homeView({ ...data, sandbox: true });
     const json = JSON.stringify(view);
 
     expect(checkView(view)).toEqual([]);
-    expect(json).toContain('No queries yet.');
+    expect(json).toContain('You have made no queries yet.');
     expect(json).toContain('unlimited (0 points spent today)');
     expect(json).toContain('sandbox');
   });

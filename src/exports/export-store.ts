@@ -1,0 +1,154 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../store/database.js';
+import {
+  type ExportKey,
+  type ExportRow,
+  type ExportState,
+  type ExportsTable,
+  exportDb,
+} from './export-row.js';
+
+export async function insertExport(db: Db, row: ExportRow): Promise<void> {
+  await exportDb(db).insertInto('exports').values(row).execute();
+}
+
+export function findExport(db: Db, k: ExportKey): Promise<ExportRow | undefined> {
+  return exportDb(db)
+    .selectFrom('exports')
+    .selectAll()
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .executeTakeFirst();
+}
+
+/** Moves an export from one state to another; false when it was not in `from` (a second click). */
+export async function moveExport(
+  db: Db,
+  k: ExportKey,
+  from: readonly ExportState[],
+  patch: Updateable<ExportsTable>,
+): Promise<boolean> {
+  const result = await exportDb(db)
+    .updateTable('exports')
+    .set(patch)
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .where('state', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Running exports nobody holds, oldest first. */
+export async function runnableExports(db: Db, now: number, limit: number): Promise<ExportKey[]> {
+  const rows = await exportDb(db)
+    .selectFrom('exports')
+    .select(['workspace_id', 'export_id'])
+    .where('state', '=', 'running')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ workspaceId: r.workspace_id, exportId: r.export_id }));
+}
+
+export async function claimExport(
+  db: Db,
+  k: ExportKey,
+  owner: string,
+  now: number,
+  leaseMs: number,
+): Promise<ExportRow | undefined> {
+  const result = await exportDb(db)
+    .updateTable('exports')
+    .set({ lease_owner: owner, lease_until: now + leaseMs })
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .where('state', '=', 'running')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  const row = await findExport(db, k);
+  return row?.lease_owner === owner ? row : undefined;
+}
+
+/** Writes while `owner` holds the lease and the export still runs; false otherwise (cancelled). */
+export async function updateRunning(
+  db: Db,
+  k: ExportKey,
+  owner: string,
+  patch: Updateable<ExportsTable>,
+): Promise<boolean> {
+  const result = await exportDb(db)
+    .updateTable('exports')
+    .set(patch)
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .where('lease_owner', '=', owner)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseExport(db: Db, k: ExportKey, owner: string): Promise<void> {
+  await exportDb(db)
+    .updateTable('exports')
+    .set({ lease_owner: null, lease_until: null })
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+export async function releaseAllExports(db: Db, owner: string): Promise<void> {
+  await exportDb(db)
+    .updateTable('exports')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/** Stores one fetched page's rows; storing the same page twice keeps the first. */
+export async function storePage(
+  db: Db,
+  k: ExportKey,
+  index: number,
+  rows: string[][],
+): Promise<void> {
+  await exportDb(db)
+    .insertInto('export_pages')
+    .values({
+      workspace_id: k.workspaceId,
+      export_id: k.exportId,
+      page_index: index,
+      rows_json: JSON.stringify(rows),
+    })
+    .onConflict((oc) => oc.columns(['workspace_id', 'export_id', 'page_index']).doNothing())
+    .execute();
+}
+
+/** Every stored row of an export, in page order. */
+export async function storedRows(db: Db, k: ExportKey): Promise<string[][]> {
+  const pages = await exportDb(db)
+    .selectFrom('export_pages')
+    .select('rows_json')
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .orderBy('page_index')
+    .execute();
+  return pages.flatMap((p) => JSON.parse(p.rows_json) as string[][]);
+}
+
+export async function renewExportLease(
+  db: Db,
+  k: ExportKey,
+  owner: string,
+  until: number,
+): Promise<void> {
+  await exportDb(db)
+    .updateTable('exports')
+    .set({ lease_until: until })
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .where('lease_owner', '=', owner)
+    .execute();
+}

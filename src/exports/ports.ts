@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Store } from '../store/index.js';
+import type { ExportRow } from './export-row.js';
+
+/** One fetched page of an export. */
+export interface FetchedPage {
+  /** CSV cells, one array per order or coupon. */
+  rows: string[][];
+  points: number;
+  /** Where the next page is; undefined when this was the last. */
+  next?: unknown;
+  /** Pages the whole export takes, when known now. */
+  totalPages?: number;
+}
+
+/** Why a page could not be fetched, as the runner needs to know it. */
+export class ExportStop extends Error {
+  constructor(
+    readonly reason: 'budget' | 'failed',
+    /** Words for a person. */
+    readonly words: string,
+  ) {
+    super(words);
+    this.name = 'ExportStop';
+  }
+}
+
+/**
+ * Where the rows come from (the Slack side's gateway pages, with the page cache and budget) and
+ * how the export is shown; declared here so the runner knows nothing of Slack.
+ */
+export interface ExportSource {
+  header(row: ExportRow): readonly string[];
+  /**
+   * The page at `cursor` (undefined: the first). Throws ExportStop for the budget or a failure
+   * worth telling; any other error is a passing one and the page is tried again.
+   */
+  fetch(row: ExportRow, cursor: unknown): Promise<FetchedPage>;
+}
+
+export interface ExportMessages {
+  /** Edits the progress message to the row's state. */
+  show(row: ExportRow): Promise<void>;
+  /** Uploads the CSV in the progress message's thread; the file's id. */
+  upload(row: ExportRow, csv: Buffer, filename: string): Promise<string | undefined>;
+}
+
+export interface ExportDeps {
+  config: Pick<Config, 'export'>;
+  logger: Logger;
+  store: Store;
+  clock: () => Date;
+  source: ExportSource;
+  messages: ExportMessages;
+}

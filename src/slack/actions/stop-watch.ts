@@ -1,0 +1,32 @@
+import { stopWatch } from '../../watches/index.js';
+import { notice } from '../blocks/message.js';
+import { finish } from '../finish.js';
+import { OUT_OF_DATE, readUuid } from '../values.js';
+import { watchCard } from '../watches/watch-view.js';
+import { type ActionDef, clickerOf, tell } from './action.js';
+
+/** **Stop watching** on a watched order's card: the watch ends and the card says who ended it. */
+export const stopOrderWatch = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const watchId = readUuid(args.action.value);
+    const who = clickerOf(args.body);
+    if (!watchId) return tell(args, deps, notice(OUT_OF_DATE));
+    const now = deps.clock().getTime();
+    const row = await stopWatch(
+      deps.store.db,
+      { workspaceId: who.teamId, watchId },
+      who.userId,
+      now,
+    );
+    if (!row) return tell(args, deps, notice('This watch has already ended.'));
+    const card = watchCard(row, deps.config);
+    if (card && row.message_ts) {
+      await args.client.chat.update({
+        channel: row.channel_id,
+        ts: row.message_ts,
+        ...finish(deps, card),
+      });
+    }
+  },
+});

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { z } from 'zod';
+import { type ExportKind, type ExportRow, insertExport } from '../../exports/index.js';
+import { COUPON_WINDOW_MAX_MS } from '../../gateway/operations/coupons.js';
+import type { Db } from '../../store/database.js';
+import { toCacheJson } from '../../store/shared-cache.js';
+import { ArgsError, defineCommand } from '../args.js';
+import { errorCard } from '../blocks/error-card.js';
+import { exportPreviewMessage } from '../blocks/export-message.js';
+import type { Asker } from '../blocks/message.js';
+import type { LookupCommand, Subcommand } from '../commands/command.js';
+import { coupons } from '../commands/coupons.js';
+import { splitWindows } from '../commands/coupons-pages.js';
+import { shoporders } from '../commands/shoporders.js';
+import type { SlackDeps } from '../context.js';
+import { deliverPrivately } from '../deliver.js';
+import { finish } from '../finish.js';
+import type { ExportArgs } from './export-args.js';
+import { exportTitle } from './export-messages.js';
+
+type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+const COMMAND = { shopOrders: shoporders, coupons } as const satisfies Record<
+  ExportKind,
+  LookupCommand<`/${string}`, z.ZodType>
+>;
+
+/** The lookup's own arguments, without page= (an export takes every page). */
+function exportParser(kind: ExportKind, timeZone: string) {
+  const c = COMMAND[kind];
+  const options = c.options.filter((o) => o !== 'page');
+  const usage = c.usage.replace(/ \[page=N\]/, '');
+  return defineCommand({
+    name: `${c.name} export`,
+    usage,
+    positionals: c.positionals,
+    options,
+    schema: c.schema(timeZone),
+  });
+}
+
+/** What the export will fetch, fixed now (a coupon window without dates ends now). */
+function exportArgs(kind: ExportKind, parsed: unknown, now: Date): ExportArgs {
+  if (kind === 'shopOrders') {
+    return { kind, input: parsed as z.output<ReturnType<typeof shoporders.schema>> };
+  }
+  const a = parsed as z.output<ReturnType<typeof coupons.schema>>;
+  const end =
+    a.end ??
+    (a.start ? new Date(Math.min(now.getTime(), a.start.getTime() + COUPON_WINDOW_MAX_MS)) : now);
+  const start = a.start ?? new Date(end.getTime() - COUPON_WINDOW_MAX_MS);
+  return { kind, sid: a.sid, couponKind: a.kind, start, end, limit: a.limit };
+}
+
+/** What this workspace paid last for the operation, to name a price before anything is called. */
+async function lastCharge(db: Db, workspaceId: string, operation: string) {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('points')
+    .where('workspace_id', '=', workspaceId)
+    .where('operation', '=', operation)
+    .where('kind', '=', 'charge')
+    .where('points', '>', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.points;
+}
+
+/** `/shoporders export …`, `/coupons export …`: a private preview with Start export / Cancel. */
+export function exportSubcommand(kind: ExportKind): Subcommand {
+  return {
+    usage: `export ${COMMAND[kind].usage.replace(/ \[page=N\]/, '')}`,
+    async handle(args: Args, deps: SlackDeps, text: string) {
+      const parser = exportParser(kind, deps.config.gateway.timeZone);
+      let parsed: unknown;
+      try {
+        parsed = parser.parse(text);
+      } catch (err) {
+        if (!(err instanceof ArgsError)) throw err;
+        const card = errorCard(err, parser.usageLine);
+        await args.ack({ response_type: 'ephemeral', ...finish(deps, card) });
+        return;
+      }
+      await args.ack();
+      const who: Asker = {
+        teamId: args.command.team_id,
+        userId: args.command.user_id,
+        channelId: args.command.channel_id,
+      };
+      await deps.work.track(preview(deps, args, who, kind, parsed));
+    },
+  };
+}
+
+async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind, parsed: unknown) {
+  const now = deps.clock();
+  const exportArgsValue = exportArgs(kind, parsed, now);
+  const row: ExportRow = {
+    workspace_id: who.teamId,
+    export_id: randomUUID(),
+    channel_id: who.channelId,
+    user_id: who.userId,
+    kind,
+    args_json: toCacheJson(exportArgsValue),
+    state: 'preview',
+    message_ts: null,
+    next_page: 0,
+    cursor_json: null,
+    total_pages: null,
+    rows: 0,
+    points: 0,
+    note: null,
+    stopped_by: null,
+    file_id: null,
+    lease_owner: null,
+    lease_until: null,
+    started_at: null,
+    created_at: now.getTime(),
+    updated_at: now.getTime(),
+  };
+  let message: ReturnType<typeof exportPreviewMessage>;
+  try {
+    await insertExport(deps.store.db, row);
+    const price = await lastCharge(deps.store.db, who.teamId, kind);
+    const a = exportArgsValue;
+    const perCall =
+      a.kind === 'shopOrders'
+        ? `one call per page of ${a.input.pageSize} orders`
+        : `one call per page of ${a.limit} coupons in each of ${splitWindows(new Date(a.start), new Date(a.end)).length} window(s) of at most 7 days`;
+    message = exportPreviewMessage({
+      exportId: row.export_id,
+      title: exportTitle(row),
+      operation: kind === 'shopOrders' ? 'operation 7 (shop orders)' : 'operation 4 (coupons)',
+      perCall,
+      price,
+      maxRows: deps.config.export.maxRows,
+    });
+  } catch (err) {
+    deps.logger.warn({ err, kind }, 'export preview failed');
+    message = errorCard(err);
+  }
+  await deliverPrivately({
+    client: args.client,
+    respond: args.respond,
+    who,
+    message: finish(deps, message),
+    logger: deps.logger,
+  }).catch((err) => deps.logger.error({ err }, 'could not deliver the answer'));
+}

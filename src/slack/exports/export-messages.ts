@@ -1,0 +1,55 @@
+import type { WebClient } from '@slack/web-api';
+import type { ExportMessages, ExportRow } from '../../exports/index.js';
+import { exportProgressMessage } from '../blocks/export-message.js';
+import type { SlackMessage } from '../blocks/message.js';
+import type { AppDeps } from '../deps.js';
+import { finish } from '../finish.js';
+import { uploadedFileId } from '../qr/start-onboarding.js';
+import { slackErrorKind } from '../slack-errors.js';
+import { argsOf } from './export-sources.js';
+
+type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;
+
+export function exportTitle(row: ExportRow): string {
+  const a = argsOf(row);
+  if (a.kind === 'shopOrders') return `Shop orders of ${a.input.ownerId}`;
+  const day = (d: Date) => new Date(d).toISOString().slice(0, 10);
+  return `Coupons of ${a.sid} (${day(a.start)} to ${day(a.end)})`;
+}
+
+/** The progress message as the row says it is now. */
+export function progressOf(deps: Pick<AppDeps, 'gateway' | 'clock'>, row: ExportRow): SlackMessage {
+  const message = exportProgressMessage(row, { title: exportTitle(row) }, deps.clock().getTime());
+  return finish(deps, message);
+}
+
+/** The export runner's chat side: edits of the progress message, the CSV in its thread. */
+export function exportMessages(deps: AppDeps, clientFor: ClientFor): ExportMessages {
+  const count = (method: string) => (err: unknown) => {
+    deps.metrics.slackErrors.inc({ method, error: slackErrorKind(err) });
+    throw err;
+  };
+  return {
+    async show(row) {
+      if (!row.message_ts) return;
+      const client = await clientFor(row.workspace_id);
+      await client.chat
+        .update({ channel: row.channel_id, ts: row.message_ts, ...progressOf(deps, row) })
+        .catch(count('chat.update'));
+    },
+    async upload(row, csv, filename) {
+      if (!row.message_ts) return undefined;
+      const client = await clientFor(row.workspace_id);
+      const result = await client.files
+        .uploadV2({
+          channel_id: row.channel_id,
+          thread_ts: row.message_ts,
+          file: csv,
+          filename,
+          title: `${exportTitle(row)} (${row.rows} rows)`.slice(0, 250),
+        })
+        .catch(count('files.uploadV2'));
+      return uploadedFileId(result);
+    },
+  };
+}

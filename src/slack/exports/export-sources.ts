@@ -1,0 +1,126 @@
+import {
+  type ExportRow,
+  type ExportSource,
+  ExportStop,
+  type FetchedPage,
+} from '../../exports/index.js';
+import { GatewayError } from '../../gateway/errors.js';
+import type { CouponPage } from '../../gateway/operations/coupons.js';
+import type { ShopOrderPage } from '../../gateway/operations/shop-orders.js';
+import { fromCacheJson } from '../../store/shared-cache.js';
+import { UserFacingError } from '../blocks/error-card.js';
+import { splitWindows } from '../commands/coupons-pages.js';
+import type { AppDeps } from '../deps.js';
+import { PageCache, requestKey } from '../page-cache.js';
+import { query } from '../query.js';
+import type { CouponsExportArgs, ExportArgs, ShopOrdersExportArgs } from './export-args.js';
+import { COUPON_HEADER, couponCells, SHOP_ORDER_HEADER, shopOrderCells } from './export-rows.js';
+
+export const argsOf = (row: ExportRow) => fromCacheJson<ExportArgs>(row.args_json);
+
+const whoOf = (row: ExportRow) => ({
+  teamId: row.workspace_id,
+  userId: row.user_id,
+  channelId: row.channel_id,
+});
+
+/** A refusal worth telling becomes the export's end; a passing failure is tried again. */
+function stopOrRethrow(err: unknown): never {
+  if (err instanceof UserFacingError) {
+    const reason = err.title === 'Daily budget reached' ? 'budget' : 'failed';
+    throw new ExportStop(reason, err.detail);
+  }
+  if (err instanceof GatewayError && !err.retryable) {
+    throw new ExportStop('failed', `${err.meaning}. ${err.remedy}.`);
+  }
+  throw err;
+}
+
+/**
+ * Where export rows come from: the same gateway pages, under the same page-cache keys, as the
+ * cards' (a page bought for a card within 5 min is reused, and costs the export nothing), each
+ * call budget-checked and sent as background work.
+ */
+export function exportSource(deps: AppDeps): ExportSource {
+  const zone = deps.config.gateway.timeZone;
+  const maxRows = deps.config.export.maxRows;
+  const onError = (err: unknown) => deps.logger.warn({ err }, 'export page not cached');
+  const shopPages = new PageCache<ShopOrderPage>(deps.cache, onError);
+  const couponPages = new PageCache<CouponPage>(deps.cache, onError);
+
+  async function shopOrders(row: ExportRow, a: ShopOrdersExportArgs, cursor: unknown) {
+    const g = typeof cursor === 'number' ? cursor : 0;
+    const input = { ...a.input, page: g };
+    let points = 0;
+    const page = await shopPages
+      .get(requestKey(row.workspace_id, 'shopOrders', input), async () => {
+        const answer = await query(deps, 'shopOrders', input, whoOf(row), { background: true });
+        points = answer.points;
+        return answer.data;
+      })
+      .catch(stopOrRethrow);
+    const size = a.input.pageSize;
+    const pages = Math.min(Math.ceil(page.total / size), Math.ceil(maxRows / size));
+    const more = g + 1 < pages && page.orders.length > 0;
+    return {
+      rows: page.orders.map((o) => shopOrderCells(o, zone)),
+      points,
+      next: more ? g + 1 : undefined,
+      totalPages: Math.max(1, pages),
+    } satisfies FetchedPage;
+  }
+
+  interface CouponCursor {
+    w: number;
+    g: number;
+    /** Each window's total once its first page is in. */
+    totals: (number | null)[];
+  }
+
+  async function coupons(row: ExportRow, a: CouponsExportArgs, cursor: unknown) {
+    const windows = splitWindows(new Date(a.start), new Date(a.end));
+    const c: CouponCursor = (cursor as CouponCursor | undefined) ?? {
+      w: 0,
+      g: 1,
+      totals: windows.map(() => null),
+    };
+    const w = windows[c.w]!;
+    const input = {
+      sid: a.sid,
+      kind: a.couponKind,
+      start: w.start,
+      end: w.end,
+      page: c.g,
+      limit: a.limit,
+    };
+    let points = 0;
+    const page = await couponPages
+      .get(requestKey(row.workspace_id, 'coupons', input), async () => {
+        const answer = await query(deps, 'coupons', input, whoOf(row), { background: true });
+        points = answer.points;
+        return answer.data;
+      })
+      .catch(stopOrRethrow);
+    const totals = c.totals.map((t, i) => (i === c.w ? page.total : t));
+    const pagesOf = (t: number) => Math.max(1, Math.ceil(t / a.limit));
+    let next: CouponCursor | undefined;
+    if (c.g < pagesOf(page.total) && page.rows.length > 0) next = { ...c, g: c.g + 1, totals };
+    else if (c.w + 1 < windows.length) next = { w: c.w + 1, g: 1, totals };
+    const known = totals.every((t) => t !== null);
+    const allPages = known ? totals.reduce<number>((n, t) => n + pagesOf(t ?? 0), 0) : undefined;
+    return {
+      rows: page.rows.map((r) => couponCells(r, zone)),
+      points,
+      next,
+      totalPages: allPages,
+    } satisfies FetchedPage;
+  }
+
+  return {
+    header: (row) => (argsOf(row).kind === 'coupons' ? COUPON_HEADER : SHOP_ORDER_HEADER),
+    async fetch(row, cursor) {
+      const a = argsOf(row);
+      return a.kind === 'coupons' ? coupons(row, a, cursor) : shopOrders(row, a, cursor);
+    },
+  };
+}

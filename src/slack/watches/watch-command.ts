@@ -1,0 +1,112 @@
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { insertWatch, liveWatches, newWatchRow } from '../../watches/index.js';
+import { ArgsError, defineCommand } from '../args.js';
+import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import type { Asker } from '../blocks/message.js';
+import { watchListMessage } from '../blocks/order-watch-list.js';
+import type { Subcommand } from '../commands/command.js';
+import { lookUpPayOrder, type PayOrderArgs, payorder } from '../commands/payorder.js';
+import type { SlackDeps } from '../context.js';
+import { deliverPrivately } from '../deliver.js';
+import { finish } from '../finish.js';
+import { isUnreachableChannel, slackErrorCode } from '../slack-errors.js';
+import { watchCard } from './watch-view.js';
+
+type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+const askerOf = (a: Args): Asker => ({
+  teamId: a.command.team_id,
+  userId: a.command.user_id,
+  channelId: a.command.channel_id,
+});
+
+/** `/payorder watch <order_number> <merchant_num> [type=…]`: the order's card in the channel, watched. */
+export const watchSubcommand: Subcommand = {
+  usage: `watch ${payorder.usage}`,
+  async handle(args, deps, text) {
+    const parser = defineCommand({
+      name: '/payorder watch',
+      usage: payorder.usage,
+      positionals: payorder.positionals,
+      options: payorder.options,
+      schema: payorder.schema(deps.config.gateway.timeZone),
+    });
+    let input: PayOrderArgs;
+    try {
+      input = parser.parse(text);
+    } catch (err) {
+      if (!(err instanceof ArgsError)) throw err;
+      await args.ack({
+        response_type: 'ephemeral',
+        ...finish(deps, errorCard(err, parser.usageLine)),
+      });
+      return;
+    }
+    await args.ack();
+    await deps.work.track(startWatch(deps, args.client, askerOf(args), input, args.respond));
+  },
+};
+
+async function startWatch(
+  deps: SlackDeps,
+  client: WebClient,
+  who: Asker,
+  input: PayOrderArgs,
+  respond: Args['respond'],
+): Promise<void> {
+  const tell = (message: Parameters<typeof finish>[1]) =>
+    deliverPrivately({ client, respond, who, message: finish(deps, message), logger: deps.logger });
+  try {
+    // The person's own look-up: answered at once, and it says which number kind matched.
+    const { order, kind } = await lookUpPayOrder(deps, input, who);
+    const now = deps.clock().getTime();
+    const row = newWatchRow(
+      deps.config,
+      { ...who, orderNumber: input.orderNumber, merchantNum: input.merchantNum, kind },
+      order,
+      now,
+    );
+    const card = watchCard(row, deps.config);
+    if (!card) return;
+    let ts: string | undefined;
+    try {
+      const posted = await client.chat.postMessage({
+        channel: who.channelId,
+        ...finish(deps, card),
+      });
+      ts = posted.ts;
+    } catch (err) {
+      if (!isUnreachableChannel(slackErrorCode(err))) throw err;
+      throw new UserFacingError(
+        'I cannot post in this channel',
+        'A watch posts its card and its changes in the channel. Invite me with `/invite @querydesk` and run the command again.',
+      );
+    }
+    await insertWatch(deps.store.db, { ...row, message_ts: ts ?? null });
+    deps.orderWatcher?.kick();
+  } catch (err) {
+    deps.logger.warn({ err, command: '/payorder watch' }, 'command failed');
+    await tell(errorCard(err, `Usage: /payorder ${watchSubcommand.usage}`)).catch((e) =>
+      deps.logger.error({ err: e }, 'could not deliver the answer'),
+    );
+  }
+}
+
+/** `/payorder watches`: the channel's live watches with their last state, privately. */
+export const watchesSubcommand: Subcommand = {
+  usage: 'watches',
+  async handle(args, deps) {
+    await args.ack();
+    const who = askerOf(args);
+    const rows = await liveWatches(deps.store.db, who.teamId, { channelId: who.channelId });
+    const message = watchListMessage(rows, deps.config.gateway.timeZone, 'this channel');
+    await deliverPrivately({
+      client: args.client,
+      respond: args.respond,
+      who,
+      message: finish(deps, message),
+      logger: deps.logger,
+    });
+  },
+};

@@ -1,0 +1,126 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../store/database.js';
+import { type OrderWatchesTable, type OrderWatchRow, type WatchKey, watchDb } from './watch-row.js';
+
+export async function insertWatch(db: Db, row: OrderWatchRow): Promise<void> {
+  await watchDb(db).insertInto('order_watches').values(row).execute();
+}
+
+export function findWatch(db: Db, key: WatchKey): Promise<OrderWatchRow | undefined> {
+  return watchDb(db)
+    .selectFrom('order_watches')
+    .selectAll()
+    .where('workspace_id', '=', key.workspaceId)
+    .where('watch_id', '=', key.watchId)
+    .executeTakeFirst();
+}
+
+/** Watches whose check is due and whose lease is free, oldest due first. */
+export async function dueWatches(db: Db, now: number, limit: number): Promise<WatchKey[]> {
+  const rows = await watchDb(db)
+    .selectFrom('order_watches')
+    .select(['workspace_id', 'watch_id'])
+    .where('watch_state', '=', 'watching')
+    .where('next_check_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('next_check_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ workspaceId: r.workspace_id, watchId: r.watch_id }));
+}
+
+/**
+ * Takes the watch's lease if nobody holds a live one (one conditional UPDATE, in SQLite and
+ * PostgreSQL alike); the row as it is now, or undefined when another worker holds it.
+ */
+export async function claimWatch(
+  db: Db,
+  key: WatchKey,
+  owner: string,
+  now: number,
+  leaseMs: number,
+): Promise<OrderWatchRow | undefined> {
+  const result = await watchDb(db)
+    .updateTable('order_watches')
+    .set({ lease_owner: owner, lease_until: now + leaseMs })
+    .where('workspace_id', '=', key.workspaceId)
+    .where('watch_id', '=', key.watchId)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  const row = await findWatch(db, key);
+  return row?.lease_owner === owner ? row : undefined;
+}
+
+/** Writes `patch` while `owner` holds the lease and the watch is still live; false otherwise. */
+export async function updateLeasedWatch(
+  db: Db,
+  key: WatchKey,
+  owner: string,
+  patch: Updateable<OrderWatchesTable>,
+): Promise<boolean> {
+  const result = await watchDb(db)
+    .updateTable('order_watches')
+    .set(patch)
+    .where('workspace_id', '=', key.workspaceId)
+    .where('watch_id', '=', key.watchId)
+    .where('lease_owner', '=', owner)
+    .where('watch_state', '=', 'watching')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseWatch(db: Db, key: WatchKey, owner: string): Promise<void> {
+  await watchDb(db)
+    .updateTable('order_watches')
+    .set({ lease_owner: null, lease_until: null })
+    .where('workspace_id', '=', key.workspaceId)
+    .where('watch_id', '=', key.watchId)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+export async function releaseAllWatches(db: Db, owner: string): Promise<void> {
+  await watchDb(db)
+    .updateTable('order_watches')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/** Ends a live watch by hand; the row afterwards, or undefined when it was not live. */
+export async function stopWatch(
+  db: Db,
+  key: WatchKey,
+  userId: string,
+  now: number,
+): Promise<OrderWatchRow | undefined> {
+  const result = await watchDb(db)
+    .updateTable('order_watches')
+    .set({ watch_state: 'stopped', stopped_by: userId, updated_at: now })
+    .where('workspace_id', '=', key.workspaceId)
+    .where('watch_id', '=', key.watchId)
+    .where('watch_state', '=', 'watching')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  return findWatch(db, key);
+}
+
+/** Live watches of a channel or of a person in one workspace, newest first. */
+export function liveWatches(
+  db: Db,
+  workspaceId: string,
+  where: { channelId: string } | { userId: string },
+  limit = 50,
+): Promise<OrderWatchRow[]> {
+  let q = watchDb(db)
+    .selectFrom('order_watches')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('watch_state', '=', 'watching');
+  q =
+    'channelId' in where
+      ? q.where('channel_id', '=', where.channelId)
+      : q.where('user_id', '=', where.userId);
+  return q.orderBy('created_at', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,52 @@
+import { createLeasedLoop, type LeasedLoop } from '../store/leased-loop.js';
+import type { OrderWatchDeps } from './ports.js';
+import type { WatchKey } from './watch-row.js';
+import {
+  claimWatch,
+  dueWatches,
+  releaseAllWatches,
+  releaseWatch,
+  updateLeasedWatch,
+} from './watch-store.js';
+import { workOnWatch } from './work-on-watch.js';
+
+export type OrderWatcher = LeasedLoop;
+
+export interface OrderWatcherOptions {
+  deps: OrderWatchDeps;
+  /** Unique per process: the owner of this watcher's leases. */
+  workerId: string;
+  /** How often the store is asked for due watches. Default: a tenth of the interval, 20..1000 ms. */
+  tickMs?: number;
+  /** How long a claimed watch is ours; renewed while a check runs. Default 60 s. */
+  leaseMs?: number;
+  /** Watches checked at once by this process. Default 10. */
+  maxInFlight?: number;
+}
+
+/**
+ * One loop per process for every order watch of every workspace, modelled on the QR watcher: the
+ * store says which watches are due, each is claimed with a lease (one replica checks a watch at
+ * a time) and checked; a restart picks the watches up from the store with their next check.
+ */
+export function createOrderWatcher(options: OrderWatcherOptions): OrderWatcher {
+  const { deps, workerId: owner } = options;
+  const db = deps.store.db;
+  const interval = deps.config.orderWatch.intervalMs;
+  return createLeasedLoop({
+    table: {
+      due: (now, limit) => dueWatches(db, now, limit),
+      claim: (key: WatchKey, now, leaseMs) => claimWatch(db, key, owner, now, leaseMs),
+      renew: (key, until) => updateLeasedWatch(db, key, owner, { lease_until: until }),
+      release: (key) => releaseWatch(db, key, owner),
+      releaseAll: () => releaseAllWatches(db, owner),
+      id: (k) => `${k.workspaceId}\u0000${k.watchId}`,
+    },
+    work: (row) => workOnWatch(deps, owner, row),
+    clock: deps.clock,
+    log: deps.logger.child({ component: 'order-watcher', workerId: owner }),
+    tickMs: options.tickMs ?? Math.min(1000, Math.max(20, Math.floor(interval / 10))),
+    leaseMs: options.leaseMs ?? 60_000,
+    maxInFlight: options.maxInFlight ?? 10,
+  });
+}
