@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
+import { watchDb } from '../../src/watches/watch-row.js';
 import { beginInstall, CLIENT_ID, type OAuthBot, startOAuthBot } from './harness.js';
 
 let h: OAuthBot | undefined;
@@ -157,5 +159,26 @@ describe('OAuth install', () => {
     h = await startOAuthBot();
     const start = await beginInstall(h.base);
     expect(start.location.startsWith(`${h.double.url}/oauth/v2/authorize?`)).toBe(true);
+  });
+
+  it('app_uninstalled also stops the workspace order watches', async () => {
+    h = await startOAuthBot();
+    await h.install({ teamId: 'TA', botToken: 'xoxb-team-a' });
+    const X = SANDBOX_EXAMPLES;
+    await h.double.sendCommand(h.events, {
+      command: '/payorder',
+      text: `watch ${X.payOrder.waits.orderNumber} ${X.payOrder.merchantNum}`,
+      team: 'TA',
+    });
+    const watches = () =>
+      watchDb(h!.bot.deps.store.db)
+        .selectFrom('order_watches')
+        .select(['workspace_id', 'watch_state'])
+        .execute();
+    await vi.waitFor(async () => expect((await watches()).length).toBe(1), { timeout: 8000 });
+    await h.double.sendEvent(h.events, { type: 'app_uninstalled' }, 'TA');
+    await vi.waitFor(async () =>
+      expect(await watches()).toEqual([{ workspace_id: 'TA', watch_state: 'stopped' }]),
+    );
   });
 });
