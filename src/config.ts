@@ -94,6 +94,13 @@ const envSchema = z.object({
   SPEND_SUMMARY_CRON: cronPattern.default('0 9 * * *'),
   SPEND_SUMMARY_TZ: optionalText.pipe(timeZone.optional()),
   DAILY_BUDGET_POINTS: optionalText.pipe(positiveInt('points').optional()),
+  // Off unless set. At least 35 days, so every /spend, Home tab and summary period is still
+  // answered from whole kept days plus the entries of the days it cuts.
+  LEDGER_RETENTION_DAYS: optionalText.pipe(
+    positiveInt('days')
+      .refine((n) => n >= 35, { message: 'must be at least 35 (days)' })
+      .optional(),
+  ),
   QR_POLL_INTERVAL_MS: positiveInt('milliseconds').default(3000),
   QR_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(600000),
   ORDER_WATCH_INTERVAL_MS: positiveInt('milliseconds').default(60000),
@@ -135,6 +142,8 @@ export interface Config {
   auditRetentionDays: number;
   spendSummary: { channel?: string; cron: string; timeZone: string };
   dailyBudgetPoints?: number;
+  /** Raw ledger entries older than this many local days are deleted (aggregates kept); unset: never. */
+  ledgerRetentionDays?: number;
   qr: { pollIntervalMs: number; watchTimeoutMs: number };
   orderWatch: { intervalMs: number; timeoutMs: number; callbackAlertMs: number };
   export: { maxRows: number };
@@ -234,6 +243,7 @@ export function readConfig(env: Env): Config {
       timeZone: e.SPEND_SUMMARY_TZ ?? e.GATEWAY_TIMEZONE,
     },
     dailyBudgetPoints: e.DAILY_BUDGET_POINTS,
+    ledgerRetentionDays: e.LEDGER_RETENTION_DAYS,
     qr: { pollIntervalMs: e.QR_POLL_INTERVAL_MS, watchTimeoutMs: e.QR_WATCH_TIMEOUT_MS },
     orderWatch: {
       intervalMs: e.ORDER_WATCH_INTERVAL_MS,
@@ -244,6 +254,23 @@ export function readConfig(env: Env): Config {
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
   };
+}
+
+/** `npm run ledger:verify` reads only the database and the zone, through the same rules. */
+export function readLedgerConfig(env: Env): { databaseUrl: string; timeZone: string } {
+  const parsed = envSchema
+    .pick({ DATABASE_URL: true, GATEWAY_TIMEZONE: true, SPEND_SUMMARY_TZ: true })
+    .safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const shown = SECRET_VARIABLES.has(variable)
+      ? ''
+      : ` (got ${JSON.stringify(env[variable] ?? '')})`;
+    throw new ConfigError(variable, `${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  return { databaseUrl: e.DATABASE_URL, timeZone: e.SPEND_SUMMARY_TZ ?? e.GATEWAY_TIMEZONE };
 }
 
 /** `npm run sandbox` reads only its port, through the same rule as the main schema. */

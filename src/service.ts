@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { createExportRunner, type ExportRunner } from './exports/index.js';
 import { startMetricsServer } from './http/metrics-server.js';
 import { healthRoutes } from './http/routes.js';
+import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createQrWatcher, type QrWatcher } from './qr/index.js';
@@ -70,7 +71,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const life = createLifecycle(logger);
   try {
     const store = life.own(await openStore(config.databaseUrl, { logger }), (s) => s.close());
-    const ledger = createLedger({ store, clock, logger });
+    const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
     const work = new WorkTracker();
     const audit = createAuditLog(store.db);
@@ -143,6 +144,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     // Running exports go on from the page after the last one stored.
     life.own(exportRunner, (r) => r.stop()).start();
     life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
+    const retentionDays = config.ledgerRetentionDays;
+    if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;
     const port = address?.port ?? config.port;
     let metricsPort = port;

@@ -20,7 +20,7 @@ export interface QrChecksOptions {
   waitMs?: number;
 }
 
-/** Benchmark 3, pure half: the default schedule over the default watch time (10 minutes). */
+/** Benchmark 3, pure half: the default schedule (dense first minute, then ×growth to the cap) over the default watch time (10 minutes). */
 export function qrScheduleBench(simulated = 1000): BenchResult {
   const { qr } = readConfig({});
   const schedule = qrSchedule(qr.pollIntervalMs);
@@ -29,6 +29,7 @@ export function qrScheduleBench(simulated = 1000): BenchResult {
     name: `qr: checks per session in ${qr.watchTimeoutMs / 60_000} min, default schedule (${simulated} simulated sessions)`,
     figures: {
       firstGapMs: schedule.firstMs,
+      denseMs: schedule.denseMs,
       growth: schedule.growth,
       capMs: schedule.capMs,
       jitter: schedule.jitter,

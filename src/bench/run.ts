@@ -4,19 +4,75 @@ import { gatewayThroughput } from './gateway-throughput.js';
 import { guarded } from './guard.js';
 import { ledgerBench } from './ledger-insert.js';
 import { qrLiveBench, qrScheduleBench } from './qr-checks.js';
+import { qrDetectionBench } from './qr-detection.js';
+import { qrTakeoverBench } from './qr-takeover.js';
+import { qrTenMinutesBench } from './qr-ten-minutes.js';
 import { type BenchResult, benchReport, summaryLines, writeReport } from './report.js';
 import { slashAck } from './slash-ack.js';
 
-/** Each benchmark with the time it may take at most; together they stay well under 3 minutes. */
+/**
+ * `npm run bench -- --ledger-sizes=1000000,3600000` adds the ledger at those sizes on both
+ * databases (minutes each); `--only=ledger` runs the ledger benchmarks alone.
+ */
+function args(argv: readonly string[]): { ledgerSizes: number[]; only?: string } {
+  const value = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const sizes = (value('ledger-sizes') ?? '')
+    .split(',')
+    .filter((v) => v !== '')
+    .map((v) => {
+      const n = Number(v.replace(/_/g, ''));
+      if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`--ledger-sizes: ${v} is not a size`);
+      return n;
+    });
+  return { ledgerSizes: sizes, only: value('only') };
+}
+
+/** Entries written through record() at the big sizes; the rest are bulk-loaded before them. */
+const BIG_RECORDED = 200_000;
+
+function bigLedger(sizes: number[]): typeof SUITE {
+  return sizes.flatMap((entries) =>
+    (['sqlite', 'postgres'] as const).map((dialect) => ({
+      name: `ledger on ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${entries} entries`,
+      // Bulk load, aggregate build and 200 000 record() calls: generous, it is a ceiling.
+      limitMs: 300_000 + entries * (dialect === 'sqlite' ? 0.2 : 0.5),
+      run: async () => {
+        const r = await ledgerBench(dialect, { entries, recorded: BIG_RECORDED });
+        const { spend30dP95Ms: spend, homeBuildP95Ms: home } = r.figures;
+        if (typeof spend !== 'number' || typeof home !== 'number') return [r];
+        return [
+          {
+            ...r,
+            target: '/spend 30d p95 ≤ 200 ms, Home build p95 ≤ 300 ms',
+            met: spend <= 200 && home <= 300,
+          },
+        ];
+      },
+    })),
+  );
+}
+
+/** Each benchmark with the time it may take at most; together about 4 minutes on 2 cores. */
 const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> }[] = [
   { name: 'gateway throughput', limitMs: 45_000, run: () => gatewayThroughput() },
   { name: 'slash command ack', limitMs: 45_000, run: () => slashAck() },
   { name: 'qr schedule', limitMs: 10_000, run: async () => [qrScheduleBench()] },
   { name: 'qr live run', limitMs: 45_000, run: async () => [await qrLiveBench()] },
-  { name: 'ledger on SQLite', limitMs: 60_000, run: async () => [await ledgerBench('sqlite')] },
+  { name: 'qr detection', limitMs: 120_000, run: async () => [await qrDetectionBench()] },
+  { name: 'qr ten minutes', limitMs: 90_000, run: async () => [await qrTenMinutesBench()] },
+  {
+    name: 'qr takeover',
+    limitMs: 150_000,
+    run: async () => [
+      await qrTakeoverBench({ processes: 1 }),
+      await qrTakeoverBench({ processes: 3 }),
+    ],
+  },
+  { name: 'ledger on SQLite', limitMs: 120_000, run: async () => [await ledgerBench('sqlite')] },
   {
     name: 'ledger on PostgreSQL',
-    limitMs: 75_000,
+    limitMs: 120_000,
     run: async () => [await ledgerBench('postgres')],
   },
   { name: 'card rendering', limitMs: 30_000, run: () => cardRenderBench() },
@@ -24,8 +80,12 @@ const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> 
 
 async function main(): Promise<number> {
   const t0 = performance.now();
+  const { ledgerSizes, only } = args(process.argv.slice(2));
+  const suite = [...SUITE, ...bigLedger(ledgerSizes)].filter(
+    (b) => only === undefined || b.name.startsWith(only),
+  );
   const results: BenchResult[] = [];
-  for (const b of SUITE) {
+  for (const b of suite) {
     const s0 = performance.now();
     process.stdout.write(`running ${b.name}…`);
     results.push(...(await guarded(b.name, b.limitMs, b.run)));

@@ -1,8 +1,9 @@
 import type { SpendChartData } from '../ledger/chart-spec.js';
 import type { Ledger } from '../ledger/ledger.js';
+import { spendPeriod } from '../ledger/period.js';
+import { spendByDayAndOperation } from '../ledger/series.js';
 import type { SummaryData } from '../slack/blocks/summary-message.js';
-import { spendPeriod } from '../slack/spend/period.js';
-import { spendByDayAndOperation } from '../slack/spend/week-series.js';
+import { operationWord } from '../slack/spend/operation-words.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +38,11 @@ export async function summaryContent(
       timeZone,
     }),
     ledger.spend({ workspaceId, from: week.from, to: week.to, timeZone }),
-    spendByDayAndOperation(ledger, { workspaceId, from: week.from, to: week.to, timeZone }),
+    spendByDayAndOperation(
+      ledger,
+      { workspaceId, from: week.from, to: week.to, timeZone },
+      operationWord,
+    ),
     ledger.spentOnDay({ workspaceId, day: q.now, timeZone }),
   ]);
   return {

@@ -1,7 +1,12 @@
 import type { Db } from '../store/database.js';
 import { dayRange } from './day.js';
-import { spentOnDay } from './spend.js';
 import type { BudgetDecision } from './types.js';
+
+/** Today's net spend in a zone; the ledger picks the aggregates or the entries. */
+export type SpentOnDay = (
+  db: Db,
+  q: { workspaceId: string; day: Date; timeZone: string },
+) => Promise<number>;
 
 export interface BudgetQuery {
   workspaceId: string;
@@ -14,7 +19,11 @@ export interface BudgetQuery {
 }
 
 /** Refuses a paid call once today's net spend has reached the budget. */
-export async function checkBudget(db: Db, q: BudgetQuery): Promise<BudgetDecision> {
+export async function checkBudget(
+  db: Db,
+  q: BudgetQuery,
+  spentOnDay: SpentOnDay,
+): Promise<BudgetDecision> {
   if (!q.operationPaid || q.budget === undefined) return { allowed: true };
   const spent = await spentOnDay(db, {
     workspaceId: q.workspaceId,
@@ -41,7 +50,11 @@ export interface WarningQuery {
  * True exactly once per local day: for the first caller that sees today's spend at ≥ 80 % of the
  * budget. The day is claimed with a conditional update, so two replicas never both warn.
  */
-export async function crossedWarning(db: Db, q: WarningQuery): Promise<boolean> {
+export async function crossedWarning(
+  db: Db,
+  q: WarningQuery,
+  spentOnDay: SpentOnDay,
+): Promise<boolean> {
   if (q.budget === undefined) return false;
   const day = dayRange(q.now, q.timeZone).key;
   // Already warned today (the common case once past 80 %): one indexed read, no writes.

@@ -1,16 +1,21 @@
+import { dayKey } from './day.js';
 import type { LedgerDeps, LedgerEntryInput } from './types.js';
 
 /**
- * Appends one entry. Zero-point charges are kept (who called what). A second refund for the same
- * (workspace, QR session) is dropped by the unique index and reported as `recorded: false`.
+ * Appends one entry. Its local day goes with it, and the table's trigger adds the entry to that
+ * day's aggregate row within the same statement: the aggregates never disagree with the entries,
+ * and the insert stays one round trip. Zero-point charges are kept (who called what). A second
+ * refund for the same (workspace, QR session) is dropped by the unique index, adds nothing to the
+ * aggregates, and is reported as `recorded: false`.
  */
 export async function recordEntry(
-  { store, clock, logger }: LedgerDeps,
+  { store, clock, logger, timeZone }: LedgerDeps & { timeZone: string },
   entry: LedgerEntryInput,
 ): Promise<{ recorded: boolean }> {
   if (!Number.isSafeInteger(entry.points) || entry.points < 0) {
     throw new RangeError(`ledger points must be a whole number ≥ 0, got ${entry.points}`);
   }
+  const at = clock();
   const row = await store.db
     .insertInto('ledger_entries')
     .values({
@@ -23,8 +28,10 @@ export async function recordEntry(
       gateway_code: entry.gatewayCode,
       request_id: entry.requestId,
       qr_session_id: entry.qrSessionId ?? null,
-      created_at: clock().getTime(),
+      created_at: at.getTime(),
       charge_unknown: entry.chargeUnknown ? 1 : 0,
+      day: dayKey(at, timeZone),
+      tally: entry.chargeUnknown ? 'unknown' : entry.kind,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')

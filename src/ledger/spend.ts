@@ -1,17 +1,134 @@
 import { sql } from 'kysely';
-import type { Db } from '../store/database.js';
-import { dayRange, daysBetween } from './day.js';
+import type { Db, LedgerTally } from '../store/database.js';
+import { type DayRange, dayRange, daysBetween } from './day.js';
 import type { OperationSpend, SpendReport, UserSpend } from './types.js';
 
-/** Charges count up, refunds count down. */
-const signedPoints = sql<number>`case when kind = 'charge' then points else -points end`;
+/** Points and entries for one (local day, operation, user, kind), summed over a period. */
+export interface SpendCell {
+  day: string;
+  operation: string;
+  userId: string | null;
+  /** `unknown`: paid calls that may have been charged, amount unknown (0 points, still calls). */
+  kind: LedgerTally;
+  points: number;
+  /** Entries summed: for charges, gateway calls. */
+  entries: number;
+}
 
-function inRange(db: Db, workspaceId: string, from: Date, to: Date) {
-  return db
-    .selectFrom('ledger_entries')
-    .where('workspace_id', '=', workspaceId)
-    .where('created_at', '>=', from.getTime())
-    .where('created_at', '<', to.getTime());
+export interface SpendQuery {
+  workspaceId: string;
+  from: Date;
+  to: Date;
+  timeZone: string;
+}
+
+/** What an entry counts as (see ledger_entries.tally); entries older than 0004 have their kind. */
+export const TALLY = sql<LedgerTally>`coalesce(tally, kind)`;
+
+type Piece =
+  | { from: number; to: number; sign: 1 | -1; day: string; source: 'entries' }
+  | { day: string; source: 'aggregates' };
+
+/**
+ * How [from, to) is read: whole local days from the aggregates; a day cut by `from` or `to` either
+ * from its entries in the cut (when that is at most half the day) or as the day's aggregate minus
+ * the entries outside the cut. "Until now" cuts off an empty rest of the day, which costs one index
+ * probe, so `/spend` and the Home tab read no entries at all in the common case.
+ */
+function plan(q: SpendQuery): Piece[] {
+  const from = q.from.getTime();
+  const to = q.to.getTime();
+  return daysBetween(q.from, q.to, q.timeZone).flatMap((d: DayRange): Piece[] => {
+    const start = d.start.getTime();
+    const end = d.end.getTime();
+    const a = Math.max(from, start);
+    const b = Math.min(to, end);
+    if (a === start && b === end) return [{ day: d.key, source: 'aggregates' }];
+    if ((b - a) * 2 <= end - start) {
+      return [{ from: a, to: b, sign: 1, day: d.key, source: 'entries' }];
+    }
+    const pieces: Piece[] = [{ day: d.key, source: 'aggregates' }];
+    if (start < a) pieces.push({ from: start, to: a, sign: -1, day: d.key, source: 'entries' });
+    if (b < end) pieces.push({ from: b, to: end, sign: -1, day: d.key, source: 'entries' });
+    return pieces;
+  });
+}
+
+/** Every (day, operation, user, kind) sum of the workspace's entries in [from, to). */
+export async function spendCells(db: Db, q: SpendQuery): Promise<SpendCell[]> {
+  const pieces = plan(q);
+  const aggregateDays = new Set(pieces.flatMap((p) => (p.source === 'aggregates' ? [p.day] : [])));
+  const cells = new Map<string, SpendCell>();
+  const add = (c: SpendCell, sign: number) => {
+    const key = `${c.day}\u0000${c.operation}\u0000${c.userId ?? ''}\u0000${c.kind}`;
+    const cell = cells.get(key) ?? { ...c, points: 0, entries: 0 };
+    cell.points += sign * c.points;
+    cell.entries += sign * c.entries;
+    cells.set(key, cell);
+  };
+  const reads: Promise<void>[] = [];
+  if (aggregateDays.size > 0) {
+    const keys = [...aggregateDays].sort();
+    reads.push(
+      db
+        .selectFrom('ledger_daily')
+        .select(['day', 'operation', 'user_id', 'kind', 'points', 'calls'])
+        .where('workspace_id', '=', q.workspaceId)
+        .where('day', '>=', keys[0] ?? '')
+        .where('day', '<=', keys[keys.length - 1] ?? '')
+        .execute()
+        .then((rows) => {
+          for (const r of rows) {
+            if (!aggregateDays.has(r.day)) continue;
+            add(
+              {
+                day: r.day,
+                operation: r.operation,
+                userId: r.user_id === '' ? null : r.user_id,
+                kind: r.kind,
+                points: Number(r.points),
+                entries: Number(r.calls),
+              },
+              1,
+            );
+          }
+        }),
+    );
+  }
+  for (const p of pieces) {
+    if (p.source !== 'entries') continue;
+    reads.push(
+      db
+        .selectFrom('ledger_entries')
+        .select(['operation', 'user_id', TALLY.as('kind')])
+        .select((eb) => [
+          eb.fn.sum<number>('points').as('points'),
+          eb.fn.countAll<number>().as('entries'),
+        ])
+        .where('workspace_id', '=', q.workspaceId)
+        .where('created_at', '>=', p.from)
+        .where('created_at', '<', p.to)
+        .groupBy(['operation', 'user_id', TALLY])
+        .execute()
+        .then((rows) => {
+          for (const r of rows) {
+            add(
+              {
+                day: p.day,
+                operation: r.operation,
+                userId: r.user_id,
+                kind: r.kind,
+                points: Number(r.points ?? 0),
+                entries: Number(r.entries),
+              },
+              p.sign,
+            );
+          }
+        }),
+    );
+  }
+  await Promise.all(reads);
+  return [...cells.values()].filter((c) => c.entries !== 0);
 }
 
 const byNetThenName =
@@ -19,45 +136,35 @@ const byNetThenName =
   (a: T, b: T) =>
     b.net - a.net || name(a).localeCompare(name(b));
 
-/** Points spent by one workspace in [from, to), with days counted in `timeZone`. */
-export async function spendReport(
-  db: Db,
-  q: { workspaceId: string; from: Date; to: Date; timeZone: string },
-): Promise<SpendReport> {
-  const groups = await inRange(db, q.workspaceId, q.from, q.to)
-    .select(['operation', 'user_id', 'kind'])
-    .select((eb) => [
-      eb.fn.sum<number>('points').as('points'),
-      eb.fn.countAll<number>().as('entries'),
-    ])
-    .groupBy(['operation', 'user_id', 'kind'])
-    .execute();
-
+/** The report a set of cells adds up to; `byDay` lists every day of [from, to), zeros included. */
+export function reportFromCells(q: SpendQuery, cells: SpendCell[]): SpendReport {
   const ops = new Map<string, OperationSpend>();
   const users = new Map<string | null, UserSpend>();
-  for (const g of groups) {
-    const points = Number(g.points ?? 0);
-    const entries = Number(g.entries);
-    const charge = g.kind === 'charge';
-    const op = ops.get(g.operation) ?? {
-      operation: g.operation,
+  const days = new Map<string, number>();
+  for (const c of cells) {
+    // A call that may have been charged is a call, for 0 points (its count is shown apart).
+    const charge = c.kind !== 'refund';
+    const op = ops.get(c.operation) ?? {
+      operation: c.operation,
       charged: 0,
       refunded: 0,
       net: 0,
       calls: 0,
     };
-    const user = users.get(g.user_id) ?? { userId: g.user_id, net: 0, calls: 0 };
+    const user = users.get(c.userId) ?? { userId: c.userId, net: 0, calls: 0 };
+    const signed = charge ? c.points : -c.points;
     if (charge) {
-      op.charged += points;
-      op.calls += entries;
-      user.calls += entries;
+      op.charged += c.points;
+      op.calls += c.entries;
+      user.calls += c.entries;
     } else {
-      op.refunded += points;
+      op.refunded += c.points;
     }
     op.net = op.charged - op.refunded;
-    user.net += charge ? points : -points;
-    ops.set(g.operation, op);
-    users.set(g.user_id, user);
+    user.net += signed;
+    ops.set(c.operation, op);
+    users.set(c.userId, user);
+    days.set(c.day, (days.get(c.day) ?? 0) + signed);
   }
   const byOperation = [...ops.values()].sort(byNetThenName((o) => o.operation));
   const byUser = [...users.values()].sort(byNetThenName((u) => u.userId ?? ''));
@@ -73,38 +180,39 @@ export async function spendReport(
     calls: byOperation.reduce((s, o) => s + o.calls, 0),
     byOperation,
     byUser,
-    byDay: await netByDay(db, q),
+    byDay: daysBetween(q.from, q.to, q.timeZone).map((d) => ({
+      day: d.key,
+      net: days.get(d.key) ?? 0,
+    })),
   };
 }
 
-/** Net per local day, summed in SQL by bucketing `created_at` against the day boundaries. */
-async function netByDay(
-  db: Db,
-  q: { workspaceId: string; from: Date; to: Date; timeZone: string },
-): Promise<{ day: string; net: number }[]> {
-  const days = daysBetween(q.from, q.to, q.timeZone);
-  if (days.length === 0) return [];
-  // Boundaries are integers computed here, so inlining them as literals is safe.
-  const whens = days.map(
-    (d, i) => sql`when created_at < ${sql.lit(d.end.getTime())} then ${sql.lit(i)}`,
-  );
-  const bucket = sql<number>`case ${sql.join(whens, sql` `)} end`;
-  const rows = await inRange(db, q.workspaceId, q.from, q.to)
-    .select([bucket.as('day_index'), sql<number>`sum(${signedPoints})`.as('net')])
-    .groupBy(sql`day_index`)
-    .execute();
-  const net = new Map(rows.map((r) => [Number(r.day_index), Number(r.net ?? 0)]));
-  return days.map((d, i) => ({ day: d.key, net: net.get(i) ?? 0 }));
+/** Points spent by one workspace in [from, to), read from the aggregates kept in `timeZone`. */
+export async function spendReport(db: Db, q: SpendQuery): Promise<SpendReport> {
+  return reportFromCells(q, await spendCells(db, q));
 }
 
-/** Net points (charges minus refunds) on the local day containing `day`. */
+/** Net points (charges minus refunds) on the local day containing `day`: one day's aggregate rows. */
 export async function spentOnDay(
   db: Db,
   q: { workspaceId: string; day: Date; timeZone: string },
 ): Promise<number> {
-  const { start, end } = dayRange(q.day, q.timeZone);
-  const row = await inRange(db, q.workspaceId, start, end)
-    .select(sql<number | null>`sum(${signedPoints})`.as('net'))
+  const row = await db
+    .selectFrom('ledger_daily')
+    .select((eb) =>
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when('kind', '=', 'charge')
+            .then(eb.ref('points'))
+            .else(eb.neg(eb.ref('points')))
+            .end(),
+        )
+        .as('net'),
+    )
+    .where('workspace_id', '=', q.workspaceId)
+    .where('day', '=', dayRange(q.day, q.timeZone).key)
     .executeTakeFirst();
   return Number(row?.net ?? 0);
 }

@@ -6,6 +6,8 @@ export interface LedgerDeps {
   store: Store;
   clock: () => Date;
   logger: Logger;
+  /** SPEND_SUMMARY_TZ: the zone the aggregates' days are cut in (default Asia/Shanghai). */
+  timeZone?: string;
 }
 
 /** One gateway call's charge, or a QR session's refund, as the gateway reported it. */

@@ -10,6 +10,11 @@ export function watchEnd(row: QrSessionRow, timeoutMs: number): number {
   return row.watch_until ?? Number(row.created_at) + timeoutMs;
 }
 
+/** Until when this session's checks are dense (rows from before 0005: the first minute). */
+export function denseEnd(row: QrSessionRow, denseMs: number): number {
+  return row.dense_until ?? Number(row.created_at) + denseMs;
+}
+
 /**
  * One status check (operation 3) of a leased session and its stored outcome. Charges reach the
  * ledger through the gateway client's charge listener; a status 3 arrives there as the refund.
@@ -23,7 +28,12 @@ export async function checkStatus(
   const key: SessionKey = { workspaceId: row.workspace_id, sessionId: row.session_id };
   const who = { teamId: row.workspace_id, userId: row.user_id, channelId: row.channel_id };
   const until = watchEnd(row, ctx.timeoutMs);
-  const base = nextBaseGap(schedule, row.interval_ms);
+  const base = nextBaseGap(
+    schedule,
+    row.interval_ms,
+    deps.clock().getTime(),
+    denseEnd(row, schedule.denseMs),
+  );
   const later = (t: number) => Math.min(until, t + jittered(schedule, base, ctx.random));
   let patch: Partial<QrSessionRow>;
   try {
@@ -36,6 +46,7 @@ export async function checkStatus(
       checks_made: row.checks_made + 1,
       points_charged: row.points_charged + (answer.kind === 'charge' ? answer.points : 0),
       last_checked_at: t,
+      checked_by: ctx.owner,
       watch_state: final ? 'done' : 'watching',
       interval_ms: base,
       next_check_at: final ? t : later(t),

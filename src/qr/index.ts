@@ -3,14 +3,23 @@
 
 export { lastAccountCharge, recordedRefund } from './ledger-lookups.js';
 export { insertSession, type NewQrSession } from './new-session.js';
-export type { QrMessages, QrOwner, QrShowOutcome, QrWatchDeps } from './ports.js';
+export type {
+  QrMessages,
+  QrOwner,
+  QrShowOutcome,
+  QrWatchControl,
+  QrWatchDeps,
+} from './ports.js';
 export { QR_IMAGE_WIDTH, renderQrPng } from './qr-image.js';
 export { rearmSession } from './rearm.js';
 export {
   checkOffsets,
+  DEFAULT_QR_BURST_MS,
   DEFAULT_QR_CAP_MS,
+  DEFAULT_QR_DENSE_MS,
   DEFAULT_QR_GROWTH,
   DEFAULT_QR_JITTER,
+  detectionDelay,
   maxChecksWithin,
   nextBaseGap,
   type QrSchedule,

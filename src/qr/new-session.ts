@@ -13,8 +13,13 @@ export interface NewQrSession {
   /** Base gap before the first check, and when that check is due (jitter applied). */
   firstGapMs: number;
   nextCheckAt: number;
+  /** Checks stay dense until this instant (the schedule's dense phase from creation). */
+  denseUntil: number;
   watchUntil: number;
-  /** Held by whoever creates it until the PNG and first edit are done. */
+  /**
+   * Held by whoever creates it until the PNG and first edit are done: a watcher's id, so its
+   * heartbeat renews the lease meanwhile and a crash frees the session within one short lease.
+   */
   lease: { owner: string; until: number };
   now: number;
 }
@@ -40,6 +45,8 @@ export async function insertSession(
       watch_state: 'watching',
       next_check_at: s.nextCheckAt,
       interval_ms: s.firstGapMs,
+      dense_until: s.denseUntil,
+      checked_by: s.lease.owner,
       watch_until: s.watchUntil,
       checks_made: 0,
       points_charged: s.pointsCharged,

@@ -3,7 +3,9 @@ import type { Config } from '../config.js';
 import type { GatewayAnswer } from '../gateway/client.js';
 import type { QrStatus } from '../gateway/operations/index.js';
 import type { Store } from '../store/index.js';
+import type { QrSchedule } from './schedule.js';
 import type { QrSessionRow } from './session-row.js';
+import type { SessionKey } from './session-store.js';
 
 /** Who a session belongs to: its workspace, the person who asked, its channel. */
 export interface QrOwner {
@@ -40,4 +42,26 @@ export interface QrWatchDeps {
   /** Operation 3 for a session, through its workspace's budget and gateway token. */
   checkStatus(owner: QrOwner, sessionId: string): Promise<GatewayAnswer<QrStatus>>;
   messages: QrMessages;
+}
+
+/**
+ * What the chat side may ask of the running watcher: hand it a new or re-armed session, lease a
+ * session under its identity (so its heartbeat renews the lease), or check one now on a click.
+ */
+export interface QrWatchControl {
+  /** Unique per process: the owner of this watcher's leases. */
+  readonly workerId: string;
+  readonly schedule: QrSchedule;
+  /** How long a lease of this watcher lasts unless its heartbeat renews it. */
+  readonly leaseMs: number;
+  /** `baseMs` with this watcher's jitter applied. */
+  gap(baseMs: number): number;
+  /** Look for due work now (a session was just created or re-armed). */
+  kick(): void;
+  /**
+   * Checks a watched session now and makes its checks dense again for a while ("I've scanned
+   * it"). 'busy' when a check or edit of it is already running anywhere (nothing more is done);
+   * otherwise the row as stored afterwards (undefined: no such session).
+   */
+  checkNow(key: SessionKey): Promise<QrSessionRow | 'busy' | undefined>;
 }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, QrSessionsTable, QrState, QrWatchState } from '../store/database.js';
 
-/** Columns added by migration 0002 (src/store/migrations/0002-qr-watch.ts). */
+/** Columns added by migrations 0002 and 0005 (src/store/migrations/). */
 export interface QrWatchColumns {
   /** What the status message shows: 0 the "creating" placeholder, else that state's view. */
   message_state: 0 | QrState;
@@ -13,13 +13,24 @@ export interface QrWatchColumns {
   watch_until: number | null;
   /** Base gap (before jitter) of the check now scheduled; 0 before the first. */
   interval_ms: number;
+  /** Checks stay dense until this instant (0005; null: created + the schedule's dense phase). */
+  dense_until: number | null;
+  /** The watcher that checked it last (0005): if that one dies, the session is checked at once. */
+  checked_by: string | null;
+}
+
+/** One watcher process (0005): its leases live as long as its heartbeat. */
+export interface QrWorkersTable {
+  worker_id: string;
+  started_at: number;
+  heartbeat_at: number;
 }
 
 export type QrSessionRow = Selectable<QrSessionsTable> & Selectable<QrWatchColumns>;
 
-/** The store's database seen with the 0002 columns. */
+/** The store's database seen with the 0002 and 0005 columns and tables. */
 export function qrDb(db: Db) {
-  return db.withTables<{ qr_sessions: QrWatchColumns }>();
+  return db.withTables<{ qr_sessions: QrWatchColumns; qr_workers: QrWorkersTable }>();
 }
 
 export type QrDb = ReturnType<typeof qrDb>;

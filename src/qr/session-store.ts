@@ -101,3 +101,33 @@ export async function releaseAllLeases(db: Db, owner: string): Promise<void> {
     .where('lease_owner', '=', owner)
     .execute();
 }
+
+/** The heartbeat's other half: every lease `owner` holds now lasts until `until`. */
+export async function renewLeases(db: Db, owner: string, until: number): Promise<number> {
+  const result = await qrDb(db)
+    .updateTable('qr_sessions')
+    .set({ lease_until: until })
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * When the watcher should look again: the earliest scheduled check of a watched session nobody
+ * holds, or the earliest moment a held one's lease lapses (a killed worker's), epoch ms.
+ */
+export async function nextDueAt(db: Db, now: number): Promise<number | undefined> {
+  const row = await qrDb(db)
+    .selectFrom('qr_sessions')
+    .select((eb) => {
+      const free = eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]);
+      return [
+        eb.fn.min(eb.case().when(free).then(eb.ref('next_check_at')).end()).as('due'),
+        eb.fn.min(eb.case().when(free).then(null).else(eb.ref('lease_until')).end()).as('lapse'),
+      ];
+    })
+    .where('watch_state', '=', 'watching')
+    .executeTakeFirst();
+  const times = [row?.due, row?.lapse].filter((t) => t !== null && t !== undefined).map(Number);
+  return times.length ? Math.min(...times) : undefined;
+}

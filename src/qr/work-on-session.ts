@@ -16,8 +16,15 @@ export function hasWork(row: QrSessionRow, now: number, timeoutMs: number): bool
   );
 }
 
-/** Everything owed to one leased session now: end its watch or check it, then fix its message. */
-export async function workOnSession(ctx: WorkContext, claimed: QrSessionRow): Promise<void> {
+/**
+ * Everything owed to one leased session now: end its watch or check it (at once when `force`, as
+ * after a click), then fix its message.
+ */
+export async function workOnSession(
+  ctx: WorkContext,
+  claimed: QrSessionRow,
+  force = false,
+): Promise<void> {
   const { deps } = ctx;
   let row: QrSessionRow | undefined = claimed;
   const now = deps.clock().getTime();
@@ -29,7 +36,7 @@ export async function workOnSession(ctx: WorkContext, claimed: QrSessionRow): Pr
         ? { ...row, ...patch }
         : undefined;
       deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
-    } else if (row.next_check_at <= now) {
+    } else if (force || row.next_check_at <= now) {
       row = await checkStatus(ctx, row);
     }
   }

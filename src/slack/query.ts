@@ -38,9 +38,11 @@ export async function checkWhoMaySpend(
 }
 
 /**
- * The one way Slack-side code calls the gateway: who may spend, then the workspace's budget (a paid operation
- * past it is refused before anything is sent), then the shared client with the workspace token
- * (a workspace without one, in many-workspace mode, is told to ask an admin).
+ * The one way Slack-side code calls the gateway: who may spend, then room in the workspace's
+ * budget is reserved (a paid operation past it is refused before anything is sent; one that only
+ * meets calls in flight waits for them), then the shared client with the workspace token (a
+ * workspace without one, in many-workspace mode, is told to ask an admin), then the hold is
+ * settled with what the answer charged.
  */
 export async function query<K extends Name>(
   deps: AppDeps,
@@ -53,26 +55,36 @@ export async function query<K extends Name>(
   await checkWhoMaySpend(deps, who);
   const budget = await deps.dailyBudget(who.teamId);
   const timeZone = deps.config.spendSummary.timeZone;
-  const decision = await deps.ledger.checkBudget({
+  const reservation = await deps.ledger.reserveBudget({
     workspaceId: who.teamId,
+    operation: op,
     operationPaid: operations[op].paid,
     budget,
     timeZone,
     now: deps.clock(),
   });
-  if (!decision.allowed) {
-    const resets = instantToWallClock(decision.resetsAt, timeZone).slice(0, 16);
+  if (!reservation.allowed) {
+    const resets = instantToWallClock(reservation.resetsAt, timeZone).slice(0, 16);
     throw new UserFacingError(
       'Daily budget reached',
-      `This workspace has spent ${decision.spent} of its ${decision.budget} points today, so paid look-ups are paused until ${resets} (${timeZone}). Payment-order look-ups are free and still work. An admin can raise the budget with /querydesk config.`,
+      `This workspace has spent ${reservation.spent} of its ${reservation.budget} points today, so paid look-ups are paused until ${resets} (${timeZone}). Payment-order look-ups are free and still work. An admin can raise the budget with /querydesk config.`,
     );
   }
-  const token = await deps.gatewayToken(who.teamId);
-  return deps.gateway.call(op, input, {
-    token,
-    workspaceId: who.teamId,
-    userId: who.userId,
-    channelId: who.channelId,
-    origin: currentOrigin(),
-  });
+  let charged: number | undefined;
+  try {
+    const token = await deps.gatewayToken(who.teamId);
+    const answer = await deps.gateway.call(op, input, {
+      token,
+      workspaceId: who.teamId,
+      userId: who.userId,
+      channelId: who.channelId,
+      origin: currentOrigin(),
+    });
+    if (answer.kind === 'charge') charged = answer.points;
+    return answer;
+  } finally {
+    await reservation.hold.settle(charged).catch((err: unknown) => {
+      deps.logger.warn({ err, op }, 'budget hold not settled; it lapses by itself');
+    });
+  }
 }

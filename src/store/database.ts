@@ -7,6 +7,8 @@ import type { Generated, Kysely } from 'kysely';
  */
 
 export type LedgerKind = 'charge' | 'refund';
+/** An entry as the aggregates count it: a call that may have been charged is kept apart. */
+export type LedgerTally = LedgerKind | 'unknown';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -22,6 +24,16 @@ export interface LedgerEntriesTable {
   request_id: string;
   qr_session_id: string | null;
   created_at: number;
+  /**
+   * Local day (YYYY-MM-DD, SPEND_SUMMARY_TZ) the writer assigned; a trigger adds the entry to
+   * that day's ledger_daily row. Null for entries written before migration 0004.
+   */
+  day: string | null;
+  /**
+   * What the trigger counts the entry as in ledger_daily.kind: its kind, or `unknown` for a
+   * paid call that may have been charged (charge_unknown). Null before migration 0004.
+   */
+  tally: LedgerTally | null;
   /** 1: a paid call that may have been charged, amount unknown (points 0). Migration 0006. */
   charge_unknown: Generated<number>;
 }
@@ -99,6 +111,11 @@ export interface Database {
   installations: InstallationsTable;
   shared_cache: SharedCacheTable;
   idempotency_keys: IdempotencyKeysTable;
+  ledger_daily: LedgerDailyTable;
+  ledger_state: LedgerStateTable;
+  budget_reservations: BudgetReservationsTable;
+  budget_locks: BudgetLocksTable;
+  ledger_prices: LedgerPricesTable;
   oauth_states: OauthStatesTable;
   audit_entries: AuditEntriesTable;
   job_claims: JobClaimsTable;
@@ -133,6 +150,47 @@ export interface JobClaimsTable {
   job: string;
   period_key: string;
   claimed_at: number;
+}
+
+/** Points and calls per (workspace, local day, operation, user, kind): sums of ledger entries. */
+export interface LedgerDailyTable {
+  workspace_id: string;
+  /** YYYY-MM-DD in the zone named by ledger_state `aggregate_zone`. */
+  day: string;
+  operation: string;
+  /** '' when the entries have no user. */
+  user_id: string;
+  kind: LedgerTally;
+  points: number;
+  /** Entries summed (for charges: gateway calls). */
+  calls: number;
+}
+
+export interface LedgerStateTable {
+  name: string;
+  value: string;
+}
+
+/** Points held for a paid call in flight until it settles (or the hold expires). */
+export interface BudgetReservationsTable {
+  id: string;
+  workspace_id: string;
+  operation: string;
+  points: number;
+  expires_at: number;
+}
+
+export interface BudgetLocksTable {
+  workspace_id: string;
+  taken_at: number;
+}
+
+/** The last charge seen per (workspace, operation): what a reservation holds for the next call. */
+export interface LedgerPricesTable {
+  workspace_id: string;
+  operation: string;
+  points: number;
+  updated_at: number;
 }
 
 export interface SharedCacheTable {

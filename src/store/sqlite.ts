@@ -5,7 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from './database.js';
 
-const BUSY_TIMEOUT_MS = 5000;
+export const BUSY_TIMEOUT_MS = 5000;
 const LOCK_WAIT_MS = 30_000;
 
 /** `sqlite:PATH` → the file path (`:memory:` kept as is; `sqlite:///abs` → `/abs`). */

@@ -6,7 +6,7 @@ import { createGatewayClient, type GatewayClient } from '../../src/gateway/clien
 import { createLimiter } from '../../src/gateway/limiter.js';
 import { createLedger } from '../../src/ledger/ledger.js';
 import { createMetrics } from '../../src/metrics.js';
-import { createQrWatcher, type QrWatcher } from '../../src/qr/index.js';
+import { createQrWatcher, type QrWatcher, type QrWatcherOptions } from '../../src/qr/index.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
 import type { SlackDeps } from '../../src/slack/context.js';
 import type { AppDeps } from '../../src/slack/deps.js';
@@ -28,6 +28,8 @@ export interface HarnessOptions {
   /** Status checks answered this much later (slow gateway). */
   statusDelayMs?: number;
   leaseMs?: number;
+  /** Schedule overrides (default: gaps capped at 200 ms). */
+  schedule?: QrWatcherOptions['schedule'];
 }
 
 const silent = pino({ level: 'silent' });
@@ -101,7 +103,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       workerId,
       tickMs: 10,
       leaseMs: opts.leaseMs ?? 3_000,
-      schedule: { capMs: 200 },
+      schedule: opts.schedule ?? { capMs: 200 },
     });
     watchers.push(watcher);
     return { ...deps, watcher };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { qrDb } from '../../src/qr/session-row.js';
 import { startQrOnboarding } from '../../src/slack/qr/index.js';
 import { eventually, type Harness, startHarness } from './harness.js';
 
@@ -28,5 +29,68 @@ describe('QR leases', () => {
       // Each check starts only after the previous one was answered.
       expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
     }
+  }, 20_000);
+});
+
+describe('a watcher that died without stopping', () => {
+  it('its sessions are checked again at once by a live watcher, even far from their next check; others keep their time', async () => {
+    h = await startHarness({ leaseMs: 600 });
+    const hh = h;
+    const [orphan, kept] = await Promise.all(
+      ['orphan', 'kept'].map(async (mediaMark) => {
+        const r = await startQrOnboarding(hh.deps, hh.client, hh.who, { mediaMark });
+        if (!r.ok) throw new Error('onboarding failed');
+        return r.sessionId;
+      }),
+    );
+    if (!orphan || !kept) throw new Error('two sessions expected');
+    hh.deps.watcher.start();
+    await eventually(() => hh.checkLog.spans().length >= 2, 5_000, 'first checks');
+    // Stopped gracefully (so no check of ours is in flight while the rows are set up below).
+    await hh.deps.watcher.stop();
+    const now = Date.now();
+    const sparse = { next_check_at: now + 60_000, interval_ms: 60_000, dense_until: now - 1 };
+    // One session was last checked by a watcher whose heartbeat stopped 10 s ago (kill -9) …
+    await qrDb(hh.deps.store.db)
+      .insertInto('qr_workers')
+      .values({ worker_id: 'killed-worker', started_at: now - 60_000, heartbeat_at: now - 10_000 })
+      .execute();
+    await qrDb(hh.deps.store.db)
+      .updateTable('qr_sessions')
+      .set({ ...sparse, checked_by: 'killed-worker' })
+      .where('session_id', '=', orphan)
+      .execute();
+    // … the other by the watcher that stopped properly.
+    await qrDb(hh.deps.store.db)
+      .updateTable('qr_sessions')
+      .set({ ...sparse, checked_by: hh.deps.watcher.workerId })
+      .where('session_id', '=', kept)
+      .execute();
+    const b = await hh.replica('worker-b');
+    b.watcher.start();
+    const before = hh.checkLog.spans().length;
+
+    await eventually(
+      () =>
+        hh.checkLog
+          .spans()
+          .slice(before)
+          .some((s) => s.sessionId === orphan),
+      5_000,
+      'the orphan checked again',
+    );
+    await new Promise((r) => setTimeout(r, 500));
+
+    expect(
+      hh.checkLog
+        .spans()
+        .slice(before)
+        .filter((s) => s.sessionId === kept),
+    ).toEqual([]);
+    const workers = await qrDb(hh.deps.store.db)
+      .selectFrom('qr_workers')
+      .select('worker_id')
+      .execute();
+    expect(workers.map((w) => w.worker_id)).toEqual(['worker-b']);
   }, 20_000);
 });

@@ -133,6 +133,27 @@ describe('QR watcher against the sandbox', () => {
     expect(statusChecks(h, sessionId).length).toBe(checksWhenEnded + 1);
   });
 
+  it('"Check again" makes the checks dense again for a short burst, then they grow apart', async () => {
+    // No dense first minute here: gaps 50, 200, 800, 3200 ms, so a 1.5-s watch ends after 3 checks.
+    const schedule = { denseMs: 0, burstMs: 1_000, growth: 4, capMs: 10_000, jitter: 0 };
+    const { h, sessionId, ts } = await started({ watchTimeoutMs: 1_500, sandbox: {}, schedule });
+    h.deps.watcher.start();
+    await eventually(() => statusMessage(h, ts)?.text.includes('watch ended'));
+    const before = statusChecks(h, sessionId).length;
+
+    const again = await checkAgain(h.deps, h.who, sessionId);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const inBurst = statusChecks(h, sessionId).length - before;
+    await new Promise((r) => setTimeout(r, 450));
+    const afterBurst = statusChecks(h, sessionId).length - before - inBurst;
+
+    expect(again).toEqual({ ok: true });
+    // Every 50 ms for a second (about 20), where the growing gaps alone would have made 3…
+    expect(inBurst).toBeGreaterThan(6);
+    // …then 200 and 800 ms apart again.
+    expect(afterBurst).toBeLessThanOrEqual(2);
+  });
+
   it('honours a 429 on chat.update: the edit waits Retry-After and the change still lands', async () => {
     const { h, ts } = await started({ sandbox: { qrScanAfterMs: 150 } });
     h.double.failNext('chat.update', { status: 429, retryAfter: 1 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACTION } from '../../src/slack/blocks/ids.js';
+import { ACTION, QR_ACTION } from '../../src/slack/blocks/ids.js';
 import { startQrOnboarding } from '../../src/slack/qr/index.js';
 import { decodeQrPng } from './decode.js';
 import { type Harness, startHarness } from './harness.js';
@@ -40,7 +40,7 @@ describe('/qr onboarding', () => {
     expect(session).toMatchObject({ mediaMark: 'account123', squeezePage: '7' });
   });
 
-  it('posts a status message with the account, who asked, the session, the landing page and an Open link button', async () => {
+  it('posts a status message with the account, who asked, the session, the landing page, an "I\'ve scanned it" button and an Open link button', async () => {
     const result = await startQrOnboarding(h.deps, h.client, h.who, { mediaMark: 'account123' });
 
     const [session] = h.sandbox.sessions();
@@ -55,6 +55,11 @@ describe('/qr onboarding', () => {
     expect(shown).toContain('Asia/Shanghai');
     expect(shown).toContain('sandbox');
     expect(buttons(status?.blocks ?? [])).toEqual([
+      expect.objectContaining({
+        action_id: QR_ACTION.scanned,
+        value: session?.sessionId,
+        text: expect.objectContaining({ text: "I've scanned it" }),
+      }),
       expect.objectContaining({ action_id: ACTION.openLink, url: session?.url }),
     ]);
   });

@@ -25,7 +25,7 @@ const base: QrStatusView = {
 };
 
 const cases: [string, Partial<QrStatusView>, string, string[]][] = [
-  ['watching', {}, 'not scanned', ['qd_open_link']],
+  ['watching', {}, 'not scanned', [QR_ACTION.scanned, 'qd_open_link']],
   ['scanned', { state: 2, watch: 'done', accountCharge: 20 }, 'scanned', [QR_ACTION.loadAccount]],
   ['expired', { state: 3, watch: 'done', refundedPoints: 10 }, 'expired', [QR_ACTION.newCode]],
   ['watch ended', { watch: 'timed_out' }, 'not scanned', [QR_ACTION.checkAgain, 'qd_open_link']],

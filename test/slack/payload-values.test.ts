@@ -113,6 +113,7 @@ describe('a forged or stale value in a real request', () => {
 
   it.each([
     [ACTION.qrCheckAgain, '   '],
+    [ACTION.qrScanned, ''],
     [ACTION.qrLoadAccount, ''],
     [ACTION.qrNewCode, JSON.stringify({ m: '' })],
   ])('QR button %s with %j says to use /qr again', async (actionId, value) => {

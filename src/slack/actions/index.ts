@@ -9,7 +9,7 @@ import type { ActionDef } from './action.js';
 import { auditExport } from './audit-export.js';
 import { link } from './link.js';
 import { paging } from './paging.js';
-import { qrCheckAgain, qrLoadAccount, qrNewCode } from './qr-buttons.js';
+import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
 import { refreshPayOrder } from './refresh-payorder.js';
 import { share } from './share.js';
 import { shopOrdersFilter } from './shop-orders-filter.js';
@@ -35,6 +35,7 @@ export const ACTIONS = {
   stopOrderWatch: stopOrderWatch(ACTION.stopOrderWatch),
   startExport: startExport(ACTION.startExport),
   cancelExport: cancelExport(ACTION.cancelExport),
+  qrScanned: qrScanned(ACTION.qrScanned),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */

@@ -6,6 +6,7 @@ import {
   checkAgain,
   loadAccountAnalytics,
   parseNewCodeValue,
+  scannedIt,
   startQrOnboarding,
 } from '../qr/index.js';
 import { readSessionId } from '../values.js';
@@ -13,8 +14,9 @@ import { type ActionArgs, type ActionDef, clickerOf, tell } from './action.js';
 
 const QR_OUT_OF_DATE = 'This button is out of date; use /qr again.';
 
+/** An error, or a word on success (e.g. "not scanned yet"), told to the person who clicked. */
 async function answer(args: ActionArgs, deps: SlackDeps, result: QrActionResult) {
-  if (!result.ok) await tell(args, deps, result.message);
+  if (result.message) await tell(args, deps, result.message);
 }
 
 /** "Load account analytics" on a scanned session: operation 2, the card in the message's thread. */
@@ -35,6 +37,19 @@ export const qrCheckAgain = (actionId: string): ActionDef => ({
     const sessionId = readSessionId(args.action.value);
     if (!sessionId) return tell(args, deps, notice(QR_OUT_OF_DATE));
     await answer(args, deps, await checkAgain(deps, clickerOf(args.body), sessionId));
+  },
+});
+
+/**
+ * "I've scanned it" on a watched session: one check at once (none more while one runs, across
+ * replicas), the answer told to the person who clicked.
+ */
+export const qrScanned = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const sessionId = readSessionId(args.action.value);
+    if (!sessionId) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    await answer(args, deps, await scannedIt(deps, clickerOf(args.body), sessionId));
   },
 });
 

@@ -15,6 +15,7 @@ export const ACTION = {
   stopOrderWatch: 'qd_watch_stop',
   startExport: 'qd_export_start',
   cancelExport: 'qd_export_cancel',
+  qrScanned: 'qd_qr_scanned',
 } as const;
 
 export const VIEW = {
@@ -40,4 +41,5 @@ export const QR_ACTION = {
   loadAccount: ACTION.qrLoadAccount,
   newCode: ACTION.qrNewCode,
   checkAgain: ACTION.qrCheckAgain,
+  scanned: ACTION.qrScanned,
 } as const;

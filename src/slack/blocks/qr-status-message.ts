@@ -74,7 +74,12 @@ function actions(v: QrStatusView): types.Button[] {
   if (v.watch === 'timed_out') {
     return [button('Check again', QR_ACTION.checkAgain, { value: v.sessionId }), openLink(v.url)];
   }
-  return [openLink(v.url)];
+  // A session id too long for a button value (never seen) leaves only the watcher to see the scan.
+  const scanned =
+    v.sessionId.length <= LIMITS.buttonValue
+      ? [button("I've scanned it", QR_ACTION.scanned, { value: v.sessionId, style: 'primary' })]
+      : [];
+  return [...scanned, openLink(v.url)];
 }
 
 /** The live status message of one QR session, in every state. */

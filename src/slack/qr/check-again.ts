@@ -11,8 +11,9 @@ const ALREADY = {
 } as const;
 
 /**
- * "Check again" on a session whose watch ended: checks it at once, then watches it for another
- * QR_WATCH_TIMEOUT_MS on the usual growing schedule. The message is edited by the watcher.
+ * "Check again" on a session whose watch ended: checks it at once, densely for a short burst
+ * (someone is looking at the code again), then watches it for another QR_WATCH_TIMEOUT_MS on the
+ * usual growing schedule. The message is edited by the watcher.
  */
 export async function checkAgain(
   deps: Pick<SlackDeps, 'clock' | 'config' | 'store' | 'logger' | 'watcher'>,
@@ -21,7 +22,8 @@ export async function checkAgain(
 ): Promise<QrActionResult> {
   const key = { workspaceId: who.teamId, sessionId };
   const now = deps.clock().getTime();
-  if (await rearmSession(deps.store.db, key, now, deps.config.qr.watchTimeoutMs)) {
+  const { watchTimeoutMs } = deps.config.qr;
+  if (await rearmSession(deps.store.db, key, now, watchTimeoutMs, deps.watcher.schedule.burstMs)) {
     deps.logger.info({ sessionId, userId: who.userId }, 'qr watch re-armed');
     deps.watcher.kick();
     return { ok: true };

@@ -5,6 +5,7 @@ export type { QrActionResult } from './action-result.js';
 export { type NewCodeArgs, newCodeValue, parseNewCodeValue } from './button-values.js';
 export { checkAgain } from './check-again.js';
 export { renderSession } from './render.js';
+export { scannedIt } from './scanned-it.js';
 export { type QrStartResult, startQrOnboarding } from './start-onboarding.js';
 export { qrStatusMessages } from './status-messages.js';
 export { qrWatchDeps } from './watch-deps.js';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import {
   findSession,
@@ -16,9 +15,6 @@ import { checkWhoMaySpend, query } from '../query.js';
 import { slackFailure } from '../slack-errors.js';
 import type { NewCodeArgs } from './button-values.js';
 import { renderSession } from './render.js';
-
-/** Long enough for one upload and one edit; the watcher takes over afterwards (or after a crash). */
-const ONBOARDING_LEASE_MS = 60_000;
 
 /** What to tell the person who typed /qr (ephemerally); the channel already has the rest. */
 export type QrStartResult =
@@ -78,7 +74,9 @@ export async function startQrOnboarding(
   }
 
   const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
-  const owner = `onboarding:${randomUUID()}`;
+  // Held under this process's watcher identity, so its heartbeat renews the lease while the
+  // upload runs and a crash here frees the session within one short lease.
+  const owner = deps.watcher.workerId;
   const now = deps.clock().getTime();
   const firstGap = nextBaseGap(deps.watcher.schedule, 0);
   try {
@@ -92,8 +90,9 @@ export async function startQrOnboarding(
       pointsCharged: session.points,
       firstGapMs: firstGap,
       nextCheckAt: now + deps.watcher.gap(firstGap),
+      denseUntil: now + deps.watcher.schedule.denseMs,
       watchUntil: now + deps.config.qr.watchTimeoutMs,
-      lease: { owner, until: now + ONBOARDING_LEASE_MS },
+      lease: { owner, until: now + deps.watcher.leaseMs },
       now,
     });
   } catch (err) {

@@ -11,4 +11,3 @@ export {
   spendPeriod,
 } from './period.js';
 export { type SpendAnswerInput, spendAnswer } from './spend-answer.js';
-export { spendByDayAndOperation } from './week-series.js';

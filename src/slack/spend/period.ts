@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { dayRange } from '../../ledger/day.js';
+import { SPEND_PERIODS, type SpendPeriodArg } from '../../ledger/period.js';
 import { defineCommand } from '../args.js';
 
-export const SPEND_PERIODS = ['today', '7d', '30d'] as const;
-export type SpendPeriodArg = (typeof SPEND_PERIODS)[number];
-
-const LENGTH_IN_DAYS: Record<SpendPeriodArg, number> = { today: 1, '7d': 7, '30d': 30 };
-const LABELS: Record<SpendPeriodArg, string> = {
-  today: 'today',
-  '7d': 'last 7 days',
-  '30d': 'last 30 days',
-};
+export {
+  SPEND_PERIODS,
+  type SpendPeriod,
+  type SpendPeriodArg,
+  spendPeriod,
+} from '../../ledger/period.js';
 
 /** `/spend [today|7d|30d]`; no argument means today. */
 export const spendCommand = defineCommand({
@@ -31,22 +28,4 @@ export const spendCommand = defineCommand({
 /** The period a `/spend` text asks for; throws ArgsError (with the usage line) for anything else. */
 export function parseSpendArg(text: string): SpendPeriodArg {
   return spendCommand.parse(text).period;
-}
-
-export interface SpendPeriod {
-  from: Date;
-  to: Date;
-  label: string;
-}
-
-/**
- * today: local midnight → now; 7d / 30d: the last 7 / 30 local days including today, from the
- * first of them at local midnight → now. Days are walked one by one so clock changes are honoured.
- */
-export function spendPeriod(arg: SpendPeriodArg, now: Date, timeZone: string): SpendPeriod {
-  let start = dayRange(now, timeZone).start;
-  for (let i = 1; i < LENGTH_IN_DAYS[arg]; i++) {
-    start = dayRange(new Date(start.getTime() - 1), timeZone).start;
-  }
-  return { from: start, to: now, label: LABELS[arg] };
 }

@@ -3,6 +3,8 @@ import type { StoreDialect } from '../database.js';
 import { initialMigration } from './0001-initial.js';
 import { qrWatchMigration } from './0002-qr-watch.js';
 import { sharedCacheMigration } from './0003-shared-cache.js';
+import { ledgerAggregatesMigration } from './0004-ledger-aggregates.js';
+import { qrWorkersMigration } from './0005-qr-workers.js';
 import { hardeningMigration } from './0006-hardening.js';
 import { workspacesMigration } from './0007-workspaces.js';
 import { orderWatchesExportsMigration } from './0008-order-watches-exports.js';
@@ -16,8 +18,10 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0001-initial': initialMigration(dialect),
     '0002-qr-watch': qrWatchMigration(),
     '0003-shared-cache': sharedCacheMigration(),
-    '0007-workspaces': workspacesMigration(dialect),
+    '0004-ledger-aggregates': ledgerAggregatesMigration(dialect),
+    '0005-qr-workers': qrWorkersMigration(),
     '0006-hardening': hardeningMigration(),
+    '0007-workspaces': workspacesMigration(dialect),
     '0008-order-watches-exports': orderWatchesExportsMigration(),
   };
   return { getMigrations: async () => migrations };

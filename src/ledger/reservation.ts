@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Db, StoreDialect } from '../store/database.js';
+import { dayRange } from './day.js';
+import type { BudgetDecision } from './types.js';
+import { writeTransaction } from './write-transaction.js';
+
+export interface ReserveQuery {
+  workspaceId: string;
+  operation: string;
+  /** Operation 6 is free after activation: an unpaid operation is never refused nor held. */
+  operationPaid: boolean;
+  /** Daily budget in points; undefined means unlimited. */
+  budget?: number;
+  timeZone: string;
+  now: Date;
+}
+
+/** What the caller does after the paid call: settle with what it charged, or release unused. */
+export interface BudgetHold {
+  /** `charged`: the points of the answer's charge (undefined when the call failed). */
+  settle(charged?: number): Promise<void>;
+}
+
+export type Reservation =
+  | { allowed: true; hold: BudgetHold }
+  | Exclude<BudgetDecision, { allowed: true }>;
+
+export interface ReserveOptions {
+  /** Today's net spend, exact (the day's aggregate rows). */
+  spentToday: (db: Db, q: { workspaceId: string; day: Date; timeZone: string }) => Promise<number>;
+  clock: () => Date;
+  dialect: StoreDialect;
+  /** How long a hold counts if its call never settles (its replica died). Default 2 minutes. */
+  holdMs?: number;
+  /** How long a call waits for holds of calls in flight to settle before it is refused. */
+  waitMs?: number;
+}
+
+const NO_HOLD: BudgetHold = { settle: async () => {} };
+
+type Attempt =
+  | { outcome: 'held'; id: string }
+  | { outcome: 'busy' }
+  | { outcome: 'reached'; spent: number };
+
+/**
+ * One decision, in one transaction holding the workspace's lock row (a row lock on PostgreSQL, the
+ * write lock on SQLite), so replicas decide one after the other. Allowed when today's net spend is
+ * under the budget and, if other paid calls are in flight, when this call's expected price fits
+ * beside theirs. The expected price is the operation's last charge in this workspace; unknown, it
+ * is the whole rest of the budget, so a first call of an unknown price runs alone.
+ */
+async function attempt(
+  db: Db,
+  q: ReserveQuery & { budget: number },
+  o: ReserveOptions,
+): Promise<Attempt> {
+  const now = o.clock().getTime();
+  return writeTransaction(db, o.dialect, async (trx) => {
+    await trx
+      .insertInto('budget_locks')
+      .values({ workspace_id: q.workspaceId, taken_at: now })
+      .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ taken_at: now }))
+      .execute();
+    await trx
+      .deleteFrom('budget_reservations')
+      .where('workspace_id', '=', q.workspaceId)
+      .where('expires_at', '<=', now)
+      .execute();
+    const spent = await o.spentToday(trx, {
+      workspaceId: q.workspaceId,
+      day: q.now,
+      timeZone: q.timeZone,
+    });
+    if (spent >= q.budget) return { outcome: 'reached', spent };
+    const [held, price] = await Promise.all([
+      trx
+        .selectFrom('budget_reservations')
+        .select((eb) => eb.fn.sum<number>('points').as('points'))
+        .where('workspace_id', '=', q.workspaceId)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('ledger_prices')
+        .select('points')
+        .where('workspace_id', '=', q.workspaceId)
+        .where('operation', '=', q.operation)
+        .executeTakeFirst(),
+    ]);
+    const heldPoints = Number(held?.points ?? 0);
+    const expected = price === undefined ? q.budget - spent : Number(price.points);
+    if (heldPoints > 0 && spent + heldPoints + expected > q.budget) return { outcome: 'busy' };
+    const id = randomUUID();
+    await trx
+      .insertInto('budget_reservations')
+      .values({
+        id,
+        workspace_id: q.workspaceId,
+        operation: q.operation,
+        points: expected,
+        expires_at: now + (o.holdMs ?? 120_000),
+      })
+      .execute();
+    return { outcome: 'held', id };
+  });
+}
+
+/**
+ * Reserves room in today's budget before a paid call. A call blocked only by others in flight
+ * waits (polling) for them to settle, up to `waitMs`; one past the budget is refused at once. So
+ * the budget is overshot by no more than the calls already in flight when it was reached.
+ */
+export async function reserveBudget(
+  db: Db,
+  q: ReserveQuery,
+  o: ReserveOptions,
+): Promise<Reservation> {
+  if (!q.operationPaid || q.budget === undefined) return { allowed: true, hold: NO_HOLD };
+  const budget = q.budget;
+  const deadline = performance.now() + (o.waitMs ?? 15_000);
+  for (;;) {
+    const a = await attempt(db, { ...q, budget }, o);
+    if (a.outcome === 'held') return { allowed: true, hold: holdFor(db, q, a.id, o.clock) };
+    if (a.outcome === 'reached' || performance.now() > deadline) {
+      const spent =
+        a.outcome === 'reached'
+          ? a.spent
+          : await o.spentToday(db, {
+              workspaceId: q.workspaceId,
+              day: q.now,
+              timeZone: q.timeZone,
+            });
+      return { allowed: false, budget, spent, resetsAt: dayRange(q.now, q.timeZone).end };
+    }
+    await delay(50 + Math.floor(Math.random() * 100));
+  }
+}
+
+function holdFor(db: Db, q: ReserveQuery, id: string, clock: () => Date): BudgetHold {
+  let settled = false;
+  return {
+    async settle(charged) {
+      if (settled) return;
+      settled = true;
+      if (charged !== undefined) {
+        const at = clock().getTime();
+        await db
+          .insertInto('ledger_prices')
+          .values({
+            workspace_id: q.workspaceId,
+            operation: q.operation,
+            points: charged,
+            updated_at: at,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['workspace_id', 'operation'])
+              .doUpdateSet({ points: charged, updated_at: at }),
+          )
+          .execute();
+      }
+      await db.deleteFrom('budget_reservations').where('id', '=', id).execute();
+    },
+  };
+}
