@@ -88,6 +88,8 @@ const envSchema = z.object({
       .optional(),
   ),
   ENCRYPTION_KEY: optionalText.pipe(encryptionKey.optional()),
+  ENCRYPTION_KEY_PREVIOUS: optionalText.pipe(encryptionKey.optional()),
+  AUDIT_RETENTION_DAYS: positiveInt('days').default(90),
   SPEND_SUMMARY_CHANNEL: optionalText,
   SPEND_SUMMARY_CRON: cronPattern.default('0 9 * * *'),
   SPEND_SUMMARY_TZ: optionalText.pipe(timeZone.optional()),
@@ -134,6 +136,10 @@ export interface Config {
   databaseUrl: string;
   redisUrl?: string;
   encryptionKey?: Buffer;
+  /** The key being rotated out: still read, never written. */
+  encryptionKeyPrevious?: Buffer;
+  /** How long audit rows are kept. */
+  auditRetentionDays: number;
   spendSummary: { channel?: string; cron: string; timeZone: string };
   dailyBudgetPoints?: number;
   /** Raw ledger entries older than this many local days are deleted (aggregates kept); unset: never. */
@@ -155,6 +161,7 @@ const SECRET_VARIABLES = new Set([
   'SLACK_STATE_SECRET',
   'GATEWAY_TOKEN',
   'ENCRYPTION_KEY',
+  'ENCRYPTION_KEY_PREVIOUS',
   'DATABASE_URL',
   'REDIS_URL',
 ]);
@@ -202,6 +209,9 @@ export function readConfig(env: Env): Config {
       'required when GATEWAY_BASE_URL points at a real gateway',
     );
   }
+  if (e.ENCRYPTION_KEY_PREVIOUS && !e.ENCRYPTION_KEY) {
+    throw new ConfigError('ENCRYPTION_KEY', 'required with ENCRYPTION_KEY_PREVIOUS (the new key)');
+  }
   return {
     port: e.PORT,
     // The same port as PORT (the default) means no second server.
@@ -223,6 +233,10 @@ export function readConfig(env: Env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS
+      ? Buffer.from(e.ENCRYPTION_KEY_PREVIOUS, 'base64')
+      : undefined,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     spendSummary: {
       channel: e.SPEND_SUMMARY_CHANNEL,
       cron: e.SPEND_SUMMARY_CRON,

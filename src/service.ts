@@ -3,7 +3,6 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { ExportRunner } from './exports/index.js';
-import { healthRoutes } from './http/routes.js';
 import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -13,16 +12,17 @@ import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import type { AppDeps } from './slack/deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
-import { workspaceSettings } from './slack/workspace-settings.js';
 import { openStore } from './store/index.js';
 import type { OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
+import { auditing } from './wiring/audit.js';
 import { budgetWarnings } from './wiring/budget-warnings.js';
 import { chargeJournal, recordCharges } from './wiring/charges.js';
 import { guardEdge } from './wiring/edge.js';
 import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
 import { createLifecycle } from './wiring/lifecycle.js';
-import { separateMetrics } from './wiring/metrics-port.js';
+import { appRoutes, separateMetrics } from './wiring/http.js';
+import { tenancy } from './wiring/oauth.js';
 import { startDailySummary } from './wiring/summary.js';
 import { createWorkers, startWorkers } from './wiring/workers.js';
 import { WorkTracker } from './work-tracker.js';
@@ -66,26 +66,29 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     // Charges the store cannot take right now wait in a local file (closed before the store).
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
-    const gateway = life.own(gatewayClient(config, sandbox, metrics, logger), (g) => g.close());
-    const settings = workspaceSettings(store, config);
     const work = new WorkTracker();
-    const routes = [
-      ...healthRoutes({
-        metrics,
-        ready: () => store.ping(),
-        withMetrics: config.metricsPort === undefined,
-      }),
-      ...(options.extraRoutes ?? []),
-    ];
+    const { audit, toAudit } = auditing(
+      { store, clock, logger, work, retentionDays: config.auditRetentionDays },
+      life,
+    );
+    const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, toAudit), (g) =>
+      g.close(),
+    );
+    const { settings, oauth, clientFor: clients } = tenancy({ config, store, clock });
+    const routes = appRoutes(config, { metrics, store }, options.extraRoutes);
     const limits = options.httpLimits ?? HTTP_LIMITS;
-    const runtime = createSlackApp({ config, logger, local: options.local, routes, limits });
+    const runtime = createSlackApp({
+      ...{ config, logger, local: options.local, routes, limits },
+      oauth: oauth?.stores,
+    });
+    const clientFor = clients(() => runtime.app.client);
     const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
-    const warn = budgetWarnings({ ...core, slack: () => runtime.app.client });
+    const warn = budgetWarnings({ ...core, slack: clientFor });
     // Off the answer's path: the person gets their card while the warning is checked and posted.
     const afterCharge = (e: { workspaceId: string }) => void work.track(warn(e.workspaceId));
     gateway.onCharge(recordCharges({ ledger: journal, metrics, afterCharge }));
-    const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work });
-    const workers = createWorkers(deps, () => runtime.app);
+    const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work, audit });
+    const workers = createWorkers(deps, clientFor);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardEdge(runtime.app, { store, clock, logger });
     registerListeners(runtime.app, { ...deps, ...workers });
@@ -94,7 +97,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     life.onStop(() => work.drain());
     life.own(runtime, (r) => r.stop());
     startWorkers(workers, life);
-    life.own(await startDailySummary({ ...core, app: runtime.app }), (s) => s.stop());
+    life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
     const retentionDays = config.ledgerRetentionDays;
     if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;

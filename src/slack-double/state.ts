@@ -34,6 +34,16 @@ export interface Identity {
   triggerTtlMs: number;
 }
 
+/** One workspace (or org) granting the app a bot token through oauth.v2.access. */
+export interface InstallGrant {
+  teamId: string;
+  enterpriseId?: string;
+  /** Enterprise Grid org-wide install. */
+  orgWide?: boolean;
+  botToken: string;
+  botUserId: string;
+}
+
 /** Everything the double remembers, in memory; every change is announced on `events`. */
 export class DoubleState {
   readonly events = new EventEmitter();
@@ -50,6 +60,10 @@ export class DoubleState {
   /** An outage window: matching Web API calls fail, 429 (Retry-After) and HTTP 503 in turn. */
   outage: OutageSpec & { until: number; served: number } = { ms: 0, until: 0, served: 0 };
   readonly responseUrls = new Map<string, ResponseTarget>();
+  /** OAuth: codes not yet exchanged, and every bot token it accepts besides its own. */
+  readonly installCodes = new Map<string, InstallGrant>();
+  readonly grantedTokens = new Map<string, InstallGrant>();
+  oauthClient?: { clientId: string; clientSecret: string };
   private readonly messagesByChannel = new Map<string, DoubleMessage[]>();
   private seq = 0;
 
@@ -58,6 +72,11 @@ export class DoubleState {
     readonly now: () => Date,
   ) {
     this.events.setMaxListeners(0);
+  }
+
+  /** A Web API token the double answers to: its own, or one granted by an install. */
+  knowsToken(token: string): boolean {
+    return token === this.id.botToken || this.grantedTokens.has(token);
   }
 
   emit(change: DoubleChange): void {

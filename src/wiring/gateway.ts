@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { createGatewayClient, type GatewayClient } from '../gateway/client.js';
+import { type CallOutcome, createGatewayClient, type GatewayClient } from '../gateway/client.js';
 import { createLimiter } from '../gateway/limiter.js';
 import type { Metrics } from '../metrics.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/index.js';
@@ -23,12 +23,13 @@ export async function embeddedSandbox(
   return sandbox;
 }
 
-/** The one gateway client, its calls counted and timed in the metrics. */
+/** The one gateway client, its calls counted and timed in the metrics, each told to `audit`. */
 export function gatewayClient(
   config: Config,
   sandbox: Sandbox | undefined,
   metrics: Metrics,
   logger: Logger,
+  audit?: (e: CallOutcome) => void,
 ): GatewayClient {
   return createGatewayClient({
     baseUrl: sandbox?.url ?? config.gateway.baseUrl ?? '',
@@ -39,6 +40,7 @@ export function gatewayClient(
     onOutcome: (e) => {
       metrics.gatewayCalls.inc({ operation: e.operation, code: e.code });
       metrics.gatewayLatency.observe({ operation: e.operation }, e.durationMs / 1000);
+      audit?.(e);
     },
   });
 }

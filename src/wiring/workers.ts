@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { App } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 import { createExportRunner, type ExportRunner } from '../exports/index.js';
 import { createQrWatcher, type QrWatcher } from '../qr/index.js';
 import type { AppDeps } from '../slack/deps.js';
@@ -19,9 +19,11 @@ export interface Workers {
  * The store-leased background workers of this process (QR watches, order watches, exports), under
  * one worker id. Built before the listeners (which hand them work), started once the app answers.
  */
-export function createWorkers(deps: AppDeps, app: () => App): Workers {
+export function createWorkers(
+  deps: AppDeps,
+  client: (teamId: string) => WebClient | Promise<WebClient>,
+): Workers {
   const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-  const client = () => app().client;
   return {
     watcher: createQrWatcher({ deps: qrWatchDeps(deps, client), workerId }),
     orderWatcher: createOrderWatcher({ deps: orderWatchDeps(deps, client), workerId }),

@@ -1,7 +1,10 @@
+import type { CustomRoute } from '@slack/bolt';
 import type { Config } from '../config.js';
 import { startMetricsServer } from '../http/metrics-server.js';
+import { healthRoutes } from '../http/routes.js';
 import type { Metrics } from '../metrics.js';
 import type { HttpLimits } from '../slack/http-limits.js';
+import type { Store } from '../store/index.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /**
@@ -16,4 +19,17 @@ export async function separateMetrics(
   if (config.metricsPort === undefined) return undefined;
   const server = await startMetricsServer({ ...params, port: config.metricsPort });
   return life.own(server, (m) => m.close()).port;
+}
+
+/** The routes on the main port: health, readiness, `/metrics` unless it has its own port, and any extra (the console). */
+export function appRoutes(
+  config: Config,
+  p: { metrics: Metrics; store: Store },
+  extra: CustomRoute[] = [],
+): CustomRoute[] {
+  const withMetrics = config.metricsPort === undefined;
+  return [
+    ...healthRoutes({ metrics: p.metrics, ready: () => p.store.ping(), withMetrics }),
+    ...extra,
+  ];
 }
