@@ -89,6 +89,8 @@ const envSchema = z.object({
   ),
   REPLICAS: positiveInt('replicas').default(1),
   ENCRYPTION_KEY: optionalText.pipe(encryptionKey.optional()),
+  ENCRYPTION_KEY_PREVIOUS: optionalText.pipe(encryptionKey.optional()),
+  AUDIT_RETENTION_DAYS: positiveInt('days').default(90),
   SPEND_SUMMARY_CHANNEL: optionalText,
   SPEND_SUMMARY_CRON: cronPattern.default('0 9 * * *'),
   SPEND_SUMMARY_TZ: optionalText.pipe(timeZone.optional()),
@@ -137,6 +139,10 @@ export interface Config {
   /** Replicas sharing the gateway token: each keeps to 10/replicas while Redis is unreachable. */
   replicas: number;
   encryptionKey?: Buffer;
+  /** The key being rotated out: still read, never written. */
+  encryptionKeyPrevious?: Buffer;
+  /** How long audit rows are kept. */
+  auditRetentionDays: number;
   spendSummary: { channel?: string; cron: string; timeZone: string };
   dailyBudgetPoints?: number;
   /** Raw ledger entries older than this many local days are deleted (aggregates kept); unset: never. */
@@ -158,6 +164,7 @@ const SECRET_VARIABLES = new Set([
   'SLACK_STATE_SECRET',
   'GATEWAY_TOKEN',
   'ENCRYPTION_KEY',
+  'ENCRYPTION_KEY_PREVIOUS',
   'DATABASE_URL',
   'REDIS_URL',
 ]);
@@ -205,6 +212,9 @@ export function readConfig(env: Env): Config {
       'required when GATEWAY_BASE_URL points at a real gateway',
     );
   }
+  if (e.ENCRYPTION_KEY_PREVIOUS && !e.ENCRYPTION_KEY) {
+    throw new ConfigError('ENCRYPTION_KEY', 'required with ENCRYPTION_KEY_PREVIOUS (the new key)');
+  }
   return {
     port: e.PORT,
     // The same port as PORT (the default) means no second server.
@@ -227,6 +237,10 @@ export function readConfig(env: Env): Config {
     redisUrl: e.REDIS_URL,
     replicas: e.REPLICAS,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS
+      ? Buffer.from(e.ENCRYPTION_KEY_PREVIOUS, 'base64')
+      : undefined,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     spendSummary: {
       channel: e.SPEND_SUMMARY_CHANNEL,
       cron: e.SPEND_SUMMARY_CRON,

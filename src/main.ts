@@ -16,12 +16,6 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel, undefined, secretsOf(config));
-  if (config.mode === 'oauth') {
-    console.error(
-      'querydesk: many-workspace (OAuth) mode is not available yet; unset SLACK_CLIENT_ID.',
-    );
-    process.exit(1);
-  }
   // Signals are handled from the start: one that arrives while starting stops it once started.
   let stopping = false;
   let started: Promise<{ stop(): Promise<void> }> | undefined;

@@ -7,6 +7,8 @@ export interface CallContext {
   userId?: string;
   channelId?: string;
   requestId?: string;
+  /** What started the call (a slash command, a button, `background`), kept in the audit. */
+  origin?: string;
 }
 
 export interface ChargeEvent {

@@ -51,6 +51,17 @@ export interface GatewayAnswer<T> {
   sandbox: boolean;
 }
 
+/** One call's final outcome: who it was for, what was asked, what it cost and how long it took. */
+export interface CallOutcome {
+  operation: OperationName;
+  code: string;
+  durationMs: number;
+  context: CallContext & { requestId: string };
+  /** The validated input (the audit masks what must not be kept). */
+  input: unknown;
+  points: number;
+}
+
 export interface GatewayClientOptions {
   baseUrl: string;
   logger: Logger;
@@ -62,8 +73,8 @@ export interface GatewayClientOptions {
   retry?: Partial<RetryPolicy>;
   limiter?: OperationLimiter;
   onCharge?: ChargeListener;
-  /** Told the final outcome of every call (metrics); `code` is the envelope code or the error kind. */
-  onOutcome?: (e: { operation: OperationName; code: string; durationMs: number }) => void;
+  /** Told the final outcome of every call (metrics, audit); `code` is the envelope code or the error kind. */
+  onOutcome?: (e: CallOutcome) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -204,7 +215,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       const durationMs = now() - t0;
       if (!(result instanceof Error)) {
-        options.onOutcome?.({ operation: op, code: '0', durationMs: now() - started });
+        options.onOutcome?.({
+          ...{ operation: op, code: '0', durationMs: now() - started },
+          ...{ context: ctx, input: valid, points: result.points },
+        });
         log.info(
           { op, code: 0, attempt, durationMs, requestId, points: result.points, kind: result.kind },
           'gateway call',
@@ -260,9 +274,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           : undefined;
       if (delay === undefined) {
         options.onOutcome?.({
-          operation: op,
-          code: String(err.code ?? err.kind),
-          durationMs: now() - started,
+          ...{ operation: op, code: String(err.code ?? err.kind), durationMs: now() - started },
+          ...{ context: ctx, input: valid, points: err.charged },
         });
         log.warn(logged, 'gateway call failed');
         throw err;

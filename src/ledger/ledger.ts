@@ -29,6 +29,8 @@ type SpendQuery = { workspaceId: string; from: Date; to: Date; timeZone: string 
  */
 export interface Ledger {
   record(entry: LedgerEntryInput): Promise<{ recorded: boolean }>;
+  /** The same, with the instant the charge happened (the charge journal's replays keep theirs). */
+  recordAt(at: Date, entry: LedgerEntryInput): Promise<{ recorded: boolean }>;
   spend(q: SpendQuery): Promise<SpendReport>;
   /** Sums per (local day, operation, user, kind) over [from, to): what charts are drawn from. */
   cells(q: SpendQuery): Promise<SpendCell[]>;
@@ -67,14 +69,14 @@ export function createLedger(deps: LedgerDeps): Ledger {
   // Aggregates answer in their own zone; a report asked in another zone sums the entries.
   const spent = (d: Db, q: { workspaceId: string; day: Date; timeZone: string }) =>
     q.timeZone === zone ? spentOnDay(d, q) : rawSpentOnDay(d, q);
+  const recordAt = (at: Date, entry: LedgerEntryInput) =>
+    whenReady(() => recordEntry({ ...deps, clock: () => at, timeZone: zone }, entry));
   const cells = (q: SpendQuery) =>
     whenReady(() => (q.timeZone === zone ? spendCells(db, q) : rawSpendCells(db, q)));
   return {
-    record: (entry) => {
-      // The instant is taken before any wait, as the entry's time.
-      const at = clock();
-      return whenReady(() => recordEntry({ ...deps, clock: () => at, timeZone: zone }, entry));
-    },
+    // The instant is taken before any wait, as the entry's time.
+    record: (entry) => recordAt(clock(), entry),
+    recordAt,
     spend: async (q) =>
       q.timeZone === zone
         ? whenReady(() => spendReport(db, q))

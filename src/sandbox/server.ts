@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { resolveCharges } from './charges.js';
 import { UNAUTHORIZED_SHOPS, UNAUTHORIZED_USERS } from './examples.js';
+import { createFaultInjector } from './faults.js';
 import { createLedger } from './ledger.js';
 import { createLiveOrders } from './live-orders.js';
 import { createQrSessions } from './qr-sessions.js';
@@ -62,7 +63,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }),
   };
 
+  const faults = createFaultInjector(options.faults);
   const server = createServer((req, res) => {
+    const fault = faults.draw();
+    if (fault) {
+      faults.apply(fault, req, res, Math.floor(clock() / 1000));
+      return;
+    }
     route(req, deps)
       .catch(() => systemError(clock))
       .then((reply) => {
@@ -102,5 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sessions: () => sessions.list(clock()),
     moveOrder: (orderNumber, move) => liveOrders.move(orderNumber, move, clock()),
     liveOrders: () => liveOrders.list(clock()),
+    setFaults: (next) => faults.set(next),
+    faults: () => faults.counts(),
   };
 }

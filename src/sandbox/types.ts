@@ -1,3 +1,4 @@
+import type { FaultKind, FaultOptions } from './faults.js';
 import type { LiveOrderView, OrderMove } from './live-orders.js';
 
 /** The seven operations, named as the rest of querydesk names them (the document numbers them 1..7). */
@@ -42,6 +43,8 @@ export interface SandboxOptions {
   unauthorizedShops?: string[];
   /** Affiliate user ids answered with 302 even if seeded (every unseeded user id is answered 302). */
   unauthorizedUsers?: string[];
+  /** Faults injected before any operation runs (never charged); see faults.ts. Default none. */
+  faults?: FaultOptions;
 }
 
 export interface LedgerLine {
@@ -99,4 +102,8 @@ export interface Sandbox {
   moveOrder(orderNumber: string, move: OrderMove): boolean;
   /** The live orders (the ones that move) as they are now. */
   liveOrders(): LiveOrderView[];
+  /** Changes (or, with undefined, stops) fault injection from now on. */
+  setFaults(options: FaultOptions | undefined): void;
+  /** How many of each fault were injected so far. */
+  faults(): Record<FaultKind, number>;
 }

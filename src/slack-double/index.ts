@@ -16,7 +16,7 @@ import {
 } from './interactions.js';
 import { createResponseUrl } from './response-url.js';
 import { handler } from './server.js';
-import { DoubleState } from './state.js';
+import { DoubleState, type InstallGrant } from './state.js';
 import type {
   AckResult,
   DoubleCall,
@@ -27,11 +27,13 @@ import type {
   DoubleUser,
   DoubleView,
   FailureSpec,
+  OutageSpec,
   SlackDoubleOptions,
 } from './types.js';
 
 export { DEFAULT_CHANNEL, DEFAULT_USER } from './interactions.js';
 export { signedHeaders, slackSignature } from './signing.js';
+export type { InstallGrant } from './state.js';
 export type * from './types.js';
 export type { ActionInput, CommandInput, SubmissionInput };
 
@@ -61,6 +63,11 @@ export interface SlackDouble {
   responseUrl(channel: string, user: string, opts?: { messageTs?: string }): string;
   /** The next call of `method` fails this way (queue several by calling again). */
   failNext(method: string, failure?: FailureSpec): void;
+  /**
+   * For `spec.ms` from now, Web API calls (of `spec.methods`, or all) answer HTTP 429 with
+   * Retry-After and HTTP 503 in turn, doing nothing: Slack having a bad minute.
+   */
+  outage(spec: OutageSpec): void;
   /** Resolves with the predicate's first truthy value, re-checked on every change. */
   waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs?: number): Promise<T>;
   /** Live updates; returns an unsubscribe function. */
@@ -71,8 +78,18 @@ export interface SlackDouble {
   sendAction(target: string, input: ActionInput): Promise<AckResult>;
   /** Signed view_submission of a stored open modal; the ack is applied to the view stack. */
   sendViewSubmission(target: string, input: SubmissionInput): Promise<AckResult>;
-  /** Signed event_callback around `event`. */
-  sendEvent(target: string, event: { type: string } & Record<string, unknown>): Promise<AckResult>;
+  /** Signed event_callback around `event` (from `team`, by default the double's own). */
+  sendEvent(
+    target: string,
+    event: { type: string } & Record<string, unknown>,
+    team?: string,
+  ): Promise<AckResult>;
+  /** The OAuth app the double accepts in oauth.v2.access. */
+  setOAuthClient(clientId: string, clientSecret: string): void;
+  /** A code Slack would hand the browser after someone approves the install; exchanged once. */
+  issueInstallCode(grant: InstallGrant): string;
+  /** The bot token stops working (as after an uninstall). */
+  revokeToken(token: string): void;
   close(): Promise<void>;
 }
 
@@ -138,12 +155,26 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     failNext: (method, failure = {}) => {
       state.failures.set(method, [...(state.failures.get(method) ?? []), failure]);
     },
+    outage: (spec) => {
+      state.outage = { ...spec, until: state.now().getTime() + spec.ms, served: 0 };
+    },
     waitFor: (predicate, timeoutMs = 2000) => waitFor(on, predicate, timeoutMs),
     on,
     sendCommand: (target, input) => sendCommand(ctx, target, input),
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
-    sendEvent: (target, event) => sendEvent(ctx, target, event),
+    sendEvent: (target, event, team) => sendEvent(ctx, target, event, team),
+    setOAuthClient: (clientId, clientSecret) => {
+      state.oauthClient = { clientId, clientSecret };
+    },
+    issueInstallCode: (grant) => {
+      const code = state.nextId('code-');
+      state.installCodes.set(code, grant);
+      return code;
+    },
+    revokeToken: (token) => {
+      state.grantedTokens.delete(token);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -16,6 +16,8 @@ export interface CommandInput {
   text?: string;
   user?: string;
   channel?: string;
+  /** Another workspace than the double's own (a second OAuth install). */
+  team?: string;
 }
 
 export interface ActionInput {
@@ -30,6 +32,7 @@ export interface ActionInput {
   viewId?: string;
   /** Picked option value(s), date, user id or typed text; defaults to a button's own value. */
   value?: string | string[];
+  team?: string;
 }
 
 export interface SubmissionInput {
@@ -37,17 +40,18 @@ export interface SubmissionInput {
   user?: string;
   /** block_id → action_id → what the person entered (see ActionInput.value) or a raw state object. */
   values?: Record<string, Record<string, string | string[] | Record<string, unknown>>>;
+  team?: string;
 }
 
 type Ctx = { state: DoubleState; baseUrl: string };
 
-function common(state: DoubleState, user: string) {
+function common(state: DoubleState, user: string, team = state.id.teamId) {
   const u = state.user(user);
   return {
     token: 'verification-token-unused',
     api_app_id: state.id.appId,
-    team: { id: state.id.teamId, domain: state.id.teamDomain },
-    user: { id: u.id, username: u.name, name: u.name, team_id: state.id.teamId },
+    team: { id: team, domain: state.id.teamDomain },
+    user: { id: u.id, username: u.name, name: u.name, team_id: team },
     is_enterprise_install: false,
     enterprise: null,
   };
@@ -62,7 +66,7 @@ export async function sendCommand(
   const channel = state.channel(input.channel ?? DEFAULT_CHANNEL);
   const body = formBody({
     token: 'verification-token-unused',
-    team_id: state.id.teamId,
+    team_id: input.team ?? state.id.teamId,
     team_domain: state.id.teamDomain,
     channel_id: channel.id,
     channel_name: channel.isIm ? 'directmessage' : channel.name,
@@ -99,7 +103,7 @@ export async function sendAction(
   };
   const payload = {
     type: 'block_actions',
-    ...common(state, user),
+    ...common(state, user, input.team),
     trigger_id: state.mintTrigger(user),
     ...source.fields,
     state: { values: {} },
@@ -170,9 +174,12 @@ export async function sendViewSubmission(
   }
   const payload = {
     type: 'view_submission',
-    ...common(state, user),
+    ...common(state, user, input.team),
     trigger_id: state.mintTrigger(user),
-    view: viewJson(state, view, values),
+    view: {
+      ...viewJson(state, view, values),
+      ...(input.team ? { team_id: input.team, app_installed_team_id: input.team } : {}),
+    },
     response_urls: [],
   };
   const ack = await postSigned(
@@ -205,11 +212,12 @@ export async function sendEvent(
   { state }: Ctx,
   target: string,
   event: { type: string } & Record<string, unknown>,
+  team = state.id.teamId,
 ): Promise<AckResult> {
   const now = state.now().getTime();
   const envelope = {
     token: 'verification-token-unused',
-    team_id: state.id.teamId,
+    team_id: team,
     api_app_id: state.id.appId,
     event: { event_ts: (now / 1000).toFixed(6), ...event },
     type: 'event_callback',
@@ -218,7 +226,7 @@ export async function sendEvent(
     authorizations: [
       {
         enterprise_id: null,
-        team_id: state.id.teamId,
+        team_id: team,
         user_id: state.id.botUserId,
         is_bot: true,
         is_enterprise_install: false,

@@ -5,6 +5,7 @@ import { parseArgs, parseMultipart, readBody, sendJson } from './http-body.js';
 import { chatMethods } from './methods/chat.js';
 import { fileMethods } from './methods/files.js';
 import { identityMethods } from './methods/identity.js';
+import { oauthAccess } from './methods/oauth.js';
 import { viewMethods } from './methods/views.js';
 import { respond } from './response-url.js';
 import type { DoubleState } from './state.js';
@@ -71,10 +72,28 @@ async function api(
     sendJson(res, status, payload, headers);
   };
 
+  if (method === 'oauth.v2.access') {
+    const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':') : [];
+    try {
+      return answer(200, { ok: true, ...oauthAccess(state, args, id, secret) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      return answer(200, { ok: false, error: err.error });
+    }
+  }
   const run = METHODS[method];
   if (!run) return answer(200, { ok: false, error: 'unknown_method' });
   if (!token) return answer(200, { ok: false, error: 'not_authed' });
-  if (token !== state.id.botToken) return answer(200, { ok: false, error: 'invalid_auth' });
+  if (!state.knowsToken(token)) return answer(200, { ok: false, error: 'invalid_auth' });
+  const outage = state.takeOutage(method);
+  if (outage === 'ratelimited') {
+    const retryAfter = String(state.outage.retryAfter ?? 1);
+    return answer(429, { ok: false, error: 'ratelimited' }, { 'retry-after': retryAfter });
+  }
+  if (outage === 'unavailable') {
+    return answer(503, { ok: false, error: 'service_unavailable' });
+  }
   const failure = state.takeFailure(method);
   if (failure?.status === 429) {
     const retryAfter = String(failure.retryAfter ?? 1);

@@ -8,6 +8,7 @@ import type {
   DoubleUser,
   DoubleView,
   FailureSpec,
+  OutageSpec,
 } from './types.js';
 
 /** What a response_url answers for: the channel, the user, and the message it may replace. */
@@ -33,6 +34,16 @@ export interface Identity {
   triggerTtlMs: number;
 }
 
+/** One workspace (or org) granting the app a bot token through oauth.v2.access. */
+export interface InstallGrant {
+  teamId: string;
+  enterpriseId?: string;
+  /** Enterprise Grid org-wide install. */
+  orgWide?: boolean;
+  botToken: string;
+  botUserId: string;
+}
+
 /** Everything the double remembers, in memory; every change is announced on `events`. */
 export class DoubleState {
   readonly events = new EventEmitter();
@@ -46,7 +57,13 @@ export class DoubleState {
   readonly homeViews = new Map<string, string>();
   readonly triggers = new Map<string, { user: string; issuedAt: number; used: boolean }>();
   readonly failures = new Map<string, FailureSpec[]>();
+  /** An outage window: matching Web API calls fail, 429 (Retry-After) and HTTP 503 in turn. */
+  outage: OutageSpec & { until: number; served: number } = { ms: 0, until: 0, served: 0 };
   readonly responseUrls = new Map<string, ResponseTarget>();
+  /** OAuth: codes not yet exchanged, and every bot token it accepts besides its own. */
+  readonly installCodes = new Map<string, InstallGrant>();
+  readonly grantedTokens = new Map<string, InstallGrant>();
+  oauthClient?: { clientId: string; clientSecret: string };
   private readonly messagesByChannel = new Map<string, DoubleMessage[]>();
   private seq = 0;
 
@@ -55,6 +72,11 @@ export class DoubleState {
     readonly now: () => Date,
   ) {
     this.events.setMaxListeners(0);
+  }
+
+  /** A Web API token the double answers to: its own, or one granted by an install. */
+  knowsToken(token: string): boolean {
+    return token === this.id.botToken || this.grantedTokens.has(token);
   }
 
   emit(change: DoubleChange): void {
@@ -76,6 +98,15 @@ export class DoubleState {
   record(call: DoubleCall): void {
     this.calls.push(call);
     this.emit({ kind: 'call', call });
+  }
+
+  /** The failure an outage owes this call, if one is under way and covers the method. */
+  takeOutage(method: string): 'ratelimited' | 'unavailable' | undefined {
+    const o = this.outage;
+    if (this.now().getTime() >= o.until) return undefined;
+    if (o.methods && !o.methods.includes(method)) return undefined;
+    o.served += 1;
+    return o.served % 2 === 1 ? 'ratelimited' : 'unavailable';
   }
 
   takeFailure(method: string): FailureSpec | undefined {

@@ -95,6 +95,15 @@ export interface FailureSpec {
   retryAfter?: number;
 }
 
+export interface OutageSpec {
+  /** How long, from now. */
+  ms: number;
+  /** Only these Web API methods (default: every method). response_url posts are never affected. */
+  methods?: string[];
+  /** Seconds sent in Retry-After with each 429 (default 1). */
+  retryAfter?: number;
+}
+
 export interface SlackDoubleOptions {
   /** Default 0: a port chosen by the OS. Listens on 127.0.0.1. */
   port?: number;

@@ -1,5 +1,12 @@
-import type { Server } from 'node:http';
-import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { Server, ServerResponse } from 'node:http';
+import {
+  App,
+  type CustomRoute,
+  HTTPReceiver,
+  type InstallationStore,
+  SocketModeReceiver,
+  type StateStore,
+} from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { boltLogger } from './bolt-logger.js';
@@ -38,6 +45,20 @@ export interface SlackRuntime {
   stop(): Promise<void>;
 }
 
+/** The bot scopes an OAuth install asks for (the same as manifest.yml's). */
+export const BOT_SCOPES = ['commands', 'chat:write', 'files:write', 'users:read'];
+
+/** Many-workspace mode: where installations and single-use states live. */
+export interface OAuthStores {
+  installationStore: InstallationStore;
+  stateStore: StateStore;
+}
+
+function oauthPage(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
 /** Bolt in the mode the environment picked; health, metrics (and the console) on the same port. */
 export function createSlackApp(params: {
   config: Config;
@@ -45,6 +66,7 @@ export function createSlackApp(params: {
   routes: CustomRoute[];
   /** Console mode: the local Slack double's token and signing secret. */
   local?: { botToken: string; signingSecret: string };
+  oauth?: OAuthStores;
   /** Tests shorten the limits; production uses HTTP_LIMITS. */
   limits?: HttpLimits;
 }): SlackRuntime {
@@ -66,6 +88,52 @@ export function createSlackApp(params: {
         clientOptions: { slackApiUrl: config.slackApiUrl, timeout: SLACK_CALL_TIMEOUT_MS },
       },
     });
+  } else if (config.mode === 'oauth') {
+    const stores = params.oauth;
+    if (!stores) throw new Error('OAuth mode needs its installation and state stores');
+    // Bolt's own OAuth: /slack/install sets the state cookie and redirects (directInstall),
+    // /slack/oauth_redirect checks cookie + single-use state, then calls oauth.v2.access.
+    const http = new HTTPReceiver({
+      signingSecret: config.slack.signingSecret!,
+      bodyLimit: limits.bodyLimitBytes,
+      endpoints: '/slack/events',
+      customRoutes: routes,
+      logger: blog,
+      processBeforeResponse: false,
+      unhandledRequestTimeoutMillis: 2_900,
+      clientId: config.slack.clientId,
+      clientSecret: config.slack.clientSecret,
+      stateSecret: config.slack.stateSecret,
+      scopes: BOT_SCOPES,
+      installationStore: stores.installationStore,
+      installerOptions: {
+        directInstall: true,
+        // GovSlack and other hosts: the authorize page lives beside SLACK_API_URL.
+        authorizationUrl: new URL('../oauth/v2/authorize', config.slackApiUrl).toString(),
+        stateStore: stores.stateStore,
+        stateVerification: true,
+        clientOptions: { slackApiUrl: config.slackApiUrl, timeout: SLACK_CALL_TIMEOUT_MS },
+        callbackOptions: {
+          success: (_installation, _options, _req, res) =>
+            oauthPage(
+              res,
+              200,
+              'querydesk is installed. You can close this page and use /querydesk in Slack.',
+            ),
+          failure: (error, _options, _req, res) => {
+            logger.warn({ err: { name: error.name, code: error.code } }, 'OAuth install refused');
+            oauthPage(
+              res,
+              400,
+              'The install could not be completed (the link was used, expired or not started here). Start again from /slack/install.',
+            );
+          },
+        },
+      },
+    });
+    // The same request limits as one-workspace HTTP mode (the install routes included).
+    http.requestListener = guardRequests(http.requestListener, limits);
+    receiver = http;
   } else {
     const signingSecret = params.local?.signingSecret ?? config.slack.signingSecret!;
     token = params.local?.botToken ?? config.slack.botToken;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AuditLog } from '../audit/audit-log.js';
 import type { Config } from '../config.js';
 import type { GatewayClient } from '../gateway/client.js';
 import type { Ledger } from '../ledger/index.js';
@@ -6,6 +7,7 @@ import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/index.js';
 import type { SharedCache } from '../store/shared-cache.js';
 import type { WorkTracker } from '../work-tracker.js';
+import type { ConfigSettings } from './commands/querydesk-config.js';
 import type { SharedResults } from './shared-results.js';
 
 /** Everything listeners and jobs need; built once per app (wiring/app-deps.ts). */
@@ -15,6 +17,8 @@ export interface AppDeps {
   gateway: GatewayClient;
   store: Store;
   ledger: Ledger;
+  /** Every gateway call, per workspace (written by the wiring, read by /querydesk audit). */
+  audit: AuditLog;
   metrics: Metrics;
   clock: () => Date;
   results: SharedResults;
@@ -28,4 +32,6 @@ export interface AppDeps {
   dailyBudget(teamId: string): Promise<number | undefined>;
   /** Where the daily summary and budget warnings go for a workspace, if anywhere. */
   summaryChannel(teamId: string): Promise<string | undefined>;
+  /** Who may spend, the stored gateway token's last 4, and sealing a new one. */
+  settings: ConfigSettings & { sealGatewayToken(token: string): string };
 }

@@ -3,6 +3,7 @@ import { registerActions } from './actions/index.js';
 import { registerCommands } from './commands/index.js';
 import type { SlackDeps } from './context.js';
 import { registerEvents } from './events/index.js';
+import { trackOrigins } from './origin.js';
 import { registerShortcuts } from './shortcuts/index.js';
 import { registerViews } from './views/index.js';
 
@@ -11,6 +12,7 @@ import { registerViews } from './views/index.js';
  * `shortcuts/`, `events/`, each an `index.ts` listing one small file per handler.
  */
 export function registerListeners(app: App, deps: SlackDeps): void {
+  trackOrigins(app);
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);

@@ -5,6 +5,7 @@ import { instantToWallClock } from '../gateway/time.js';
 import { UserFacingError } from './blocks/error-card.js';
 import type { Asker } from './blocks/message.js';
 import type { AppDeps } from './deps.js';
+import { currentOrigin } from './origin.js';
 import { queuedListener } from './queue-notice.js';
 
 type Name = keyof typeof operations;
@@ -19,9 +20,29 @@ export interface QueryOptions {
 }
 
 /**
- * The one way Slack-side code calls the gateway: room in the workspace's budget is reserved first
- * (a paid operation past it is refused before anything is sent; one that only meets calls in
- * flight waits for them), then the shared client with the workspace token, then the hold is
+ * "Paid commands allowed in / for" (every operation, the free payment order too: its data is
+ * still the merchant's). Empty lists: anywhere, anyone.
+ */
+export async function checkWhoMaySpend(
+  deps: AppDeps,
+  who: Partial<Asker> & { teamId: string },
+): Promise<void> {
+  const rules = await deps.settings.spendRules(who.teamId);
+  const channelOk =
+    rules.channels.length === 0 || (!!who.channelId && rules.channels.includes(who.channelId));
+  const userOk = rules.users.length === 0 || (!!who.userId && rules.users.includes(who.userId));
+  if (channelOk && userOk) return;
+  throw new UserFacingError(
+    'Not allowed here',
+    `${userOk ? 'Gateway look-ups are not allowed in this channel' : 'You are not on the list of people allowed to run gateway look-ups'} in this workspace, so nothing was looked up or charged. A workspace admin or owner can change "Paid commands allowed in" and "Paid commands allowed for" with /querydesk config.`,
+  );
+}
+
+/**
+ * The one way Slack-side code calls the gateway: who may spend, then room in the workspace's
+ * budget is reserved (a paid operation past it is refused before anything is sent; one that only
+ * meets calls in flight waits for them), then the shared client with the workspace token (a
+ * workspace without one, in many-workspace mode, is told to ask an admin), then the hold is
  * settled with what the answer charged.
  */
 export async function query<K extends Name>(
@@ -32,6 +53,7 @@ export async function query<K extends Name>(
   options: QueryOptions = {},
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
+  await checkWhoMaySpend(deps, who);
   const budget = await deps.dailyBudget(who.teamId);
   const timeZone = deps.config.spendSummary.timeZone;
   const reservation = await deps.ledger.reserveBudget({
@@ -55,7 +77,13 @@ export async function query<K extends Name>(
     const answer = await deps.gateway.call(
       op,
       input,
-      { token, workspaceId: who.teamId, userId: who.userId, channelId: who.channelId },
+      {
+        token,
+        workspaceId: who.teamId,
+        userId: who.userId,
+        channelId: who.channelId,
+        origin: currentOrigin(),
+      },
       options.background
         ? { priority: 'background' }
         : { priority: 'interactive', onQueued: queuedListener() },

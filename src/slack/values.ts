@@ -42,6 +42,18 @@ const ConfigMeta = z.strictObject({ admin: slackId });
 export const configMetadata = (admin: string) => JSON.stringify(ConfigMeta.parse({ admin }));
 export const readConfigMetadata = decoder(ConfigMeta);
 
+/** The audit card's Export CSV button: whose calls (if one person's) over which range. */
+const AuditExport = z.strictObject({
+  u: z
+    .string()
+    .regex(/^[UW][A-Z0-9]{2,30}$/)
+    .optional(),
+  r: z.enum(['today', '7d', '30d']),
+});
+export type AuditExport = z.infer<typeof AuditExport>;
+export const auditExportValue = (v: AuditExport) => JSON.stringify(AuditExport.parse(v));
+export const readAuditExport = decoder(AuditExport);
+
 /** A Previous/Next button: the remembered query and the Slack page to show. */
 const PageRef = z.strictObject({
   q: storeKey,
@@ -98,6 +110,8 @@ const StateValue = z.object({
   selected_option: z.object({ value: z.string() }).nullish(),
   selected_date: z.string().nullish(),
   selected_conversation: z.string().nullish(),
+  selected_conversations: z.array(z.string()).nullish(),
+  selected_users: z.array(z.string()).nullish(),
 });
 const StateValues = z.record(z.string(), z.record(z.string(), StateValue));
 export type StateValues = z.infer<typeof StateValues>;

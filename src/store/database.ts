@@ -78,6 +78,13 @@ export interface WorkspaceSettingsTable {
   summary_channel: string | null;
   /** Local day key (YYYY-MM-DD) on which the 80 % budget warning was posted. */
   budget_warned_day: string | null;
+  /** The workspace's own gateway token, sealed (OAuth mode); never stored in clear. */
+  gateway_token_enc: string | null;
+  gateway_token_last4: string | null;
+  /** JSON array of channel ids where paid commands may run; null/[]: anywhere. */
+  paid_channels: string | null;
+  /** JSON array of user ids who may run paid commands; null/[]: everyone. */
+  paid_users: string | null;
   updated_at: number;
 }
 
@@ -109,6 +116,40 @@ export interface Database {
   budget_reservations: BudgetReservationsTable;
   budget_locks: BudgetLocksTable;
   ledger_prices: LedgerPricesTable;
+  oauth_states: OauthStatesTable;
+  audit_entries: AuditEntriesTable;
+  job_claims: JobClaimsTable;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  /** JSON of the install options the state was issued with. */
+  install_options: string;
+  expires_at: number;
+}
+
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  at: number;
+  workspace_id: string;
+  user_id: string | null;
+  channel_id: string | null;
+  /** What started the call: a slash command, a button, a form, or `background`. */
+  command: string;
+  operation: string;
+  /** JSON of the call's parameters, phone numbers and receiver fields masked. */
+  params: string;
+  points: number;
+  /** The gateway's code (`0` for success) or the transport failure's kind. */
+  result_code: string;
+  latency_ms: number;
+  request_id: string;
+}
+
+export interface JobClaimsTable {
+  job: string;
+  period_key: string;
+  claimed_at: number;
 }
 
 /** Points and calls per (workspace, local day, operation, user, kind): sums of ledger entries. */

@@ -6,7 +6,23 @@ export interface WorkspaceSettings {
   dailyBudgetPoints: number | null;
   summaryChannel: string | null;
   budgetWarnedDay: string | null;
+  /** The sealed gateway token (OAuth mode) and its last 4 characters, shown in the settings. */
+  gatewayTokenSealed: string | null;
+  gatewayTokenLast4: string | null;
+  /** Where and by whom paid commands may run; empty: anywhere, anyone. */
+  paidChannels: string[];
+  paidUsers: string[];
   updatedAt: Date;
+}
+
+function idList(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export async function getWorkspaceSettings(
@@ -24,6 +40,10 @@ export async function getWorkspaceSettings(
     dailyBudgetPoints: row.daily_budget_points,
     summaryChannel: row.summary_channel,
     budgetWarnedDay: row.budget_warned_day,
+    gatewayTokenSealed: row.gateway_token_enc,
+    gatewayTokenLast4: row.gateway_token_last4,
+    paidChannels: idList(row.paid_channels),
+    paidUsers: idList(row.paid_users),
     updatedAt: new Date(Number(row.updated_at)),
   };
 }
@@ -33,6 +53,10 @@ export interface WorkspaceSettingsChange {
   /** undefined leaves the stored value alone; null clears it. */
   dailyBudgetPoints?: number | null;
   summaryChannel?: string | null;
+  /** A sealed gateway token and its last 4 characters (sealed by the caller). */
+  gatewayToken?: { sealed: string; last4: string };
+  paidChannels?: string[];
+  paidUsers?: string[];
   now: Date;
 }
 
@@ -50,6 +74,16 @@ export async function saveWorkspaceSettings(
     throw new RangeError('daily budget must be a whole number of points, 0 or more');
   }
   const updatedAt = change.now.getTime();
+  const extra = {
+    ...(change.gatewayToken
+      ? {
+          gateway_token_enc: change.gatewayToken.sealed,
+          gateway_token_last4: change.gatewayToken.last4,
+        }
+      : {}),
+    ...(change.paidChannels ? { paid_channels: JSON.stringify(change.paidChannels) } : {}),
+    ...(change.paidUsers ? { paid_users: JSON.stringify(change.paidUsers) } : {}),
+  };
   await db
     .insertInto('workspace_settings')
     .values({
@@ -57,12 +91,14 @@ export async function saveWorkspaceSettings(
       daily_budget_points: dailyBudgetPoints ?? null,
       summary_channel: summaryChannel ?? null,
       updated_at: updatedAt,
+      ...extra,
     })
     .onConflict((oc) =>
       oc.column('workspace_id').doUpdateSet({
         updated_at: updatedAt,
         ...(dailyBudgetPoints !== undefined ? { daily_budget_points: dailyBudgetPoints } : {}),
         ...(summaryChannel !== undefined ? { summary_channel: summaryChannel } : {}),
+        ...extra,
       }),
     )
     .execute();

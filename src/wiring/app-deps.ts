@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { Config } from '../config.js';
 import type { GatewayClient } from '../gateway/client.js';
 import type { Ledger } from '../ledger/index.js';
@@ -9,7 +10,7 @@ import type { Store } from '../store/index.js';
 import { createSharedCache } from '../store/shared-cache.js';
 import type { WorkTracker } from '../work-tracker.js';
 
-/** What every Slack handler gets, for one workspace (GATEWAY_TOKEN, or the sandbox's token). */
+/** What every Slack handler gets; the gateway token is GATEWAY_TOKEN's or, in OAuth mode, the workspace's. */
 export function oneWorkspaceDeps(p: {
   config: Config;
   logger: AppDeps['logger'];
@@ -20,14 +21,16 @@ export function oneWorkspaceDeps(p: {
   gateway: GatewayClient;
   work: WorkTracker;
   settings: ReturnType<typeof workspaceSettings>;
+  audit: AuditLog;
 }): AppDeps {
   const cache = createSharedCache(p.store.db, () => p.clock().getTime());
   const { settings, config } = p;
   return {
     ...{ config, logger: p.logger, clock: p.clock, metrics: p.metrics, store: p.store },
-    ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache },
+    ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache, audit: p.audit },
     results: sharedResults(cache),
-    gatewayToken: async () => config.gateway.token ?? 'sandbox-token',
+    gatewayToken: settings.gatewayToken,
+    settings,
     dailyBudget: settings.dailyBudget,
     summaryChannel: settings.summaryChannel,
   };

@@ -16,7 +16,7 @@ export function budgetWarnings(params: {
   clock: () => Date;
   sandbox: boolean;
   logger: Logger;
-  slack: () => WebClient;
+  slack: (workspaceId: string) => WebClient | Promise<WebClient>;
 }): (workspaceId: string) => Promise<void> {
   const { ledger, settings, logger } = params;
   return async (workspaceId) => {
@@ -33,7 +33,7 @@ export function budgetWarnings(params: {
         now: params.clock(),
         sandbox: params.sandbox,
         post: async (msg) => {
-          await params.slack().chat.postMessage({ channel, ...msg });
+          await (await params.slack(workspaceId)).chat.postMessage({ channel, ...msg });
         },
       });
     } catch (err) {

@@ -1,6 +1,24 @@
+import type { Config } from '../config.js';
 import type { ChargeEvent, ChargeListener } from '../gateway/charges.js';
-import type { Ledger } from '../ledger/index.js';
+import type { Ledger, LedgerDeps } from '../ledger/index.js';
+import { type ChargeJournal, createChargeJournal, journalDir } from '../ledger/journal.js';
 import type { Metrics } from '../metrics.js';
+import type { Lifecycle } from './lifecycle.js';
+
+/**
+ * The write-ahead journal in front of the ledger: charges the store cannot take right now wait in
+ * a local file and are replayed. Owned by `life` after the store, so its last replay runs before
+ * the store closes.
+ */
+export function chargeJournal(
+  config: Config,
+  deps: LedgerDeps & { ledger: Ledger },
+  life: Lifecycle,
+): ChargeJournal {
+  const dir = journalDir(config.databaseUrl);
+  const journal = createChargeJournal({ ...deps, dir, recordAt: deps.ledger.recordAt });
+  return life.own(journal, (j) => j.close());
+}
 
 /**
  * Every charge and refund the gateway reports: written to the ledger as soon as the answer is
@@ -8,7 +26,8 @@ import type { Metrics } from '../metrics.js';
  * `afterCharge` (the budget warning) when points were really charged.
  */
 export function recordCharges(params: {
-  ledger: Ledger;
+  /** Where entries are written: the ledger, or the charge journal in front of it. */
+  ledger: Pick<Ledger, 'record'>;
   metrics: Metrics;
   afterCharge(e: ChargeEvent): void;
 }): ChargeListener {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { createGatewayClient, type GatewayClient } from '../gateway/client.js';
+import { type CallOutcome, createGatewayClient, type GatewayClient } from '../gateway/client.js';
 import { createLimiter } from '../gateway/limiter.js';
 import type { Metrics } from '../metrics.js';
 import { liveQrSessionCount, registerQueueGauges } from '../queue-gauges.js';
@@ -28,8 +28,8 @@ export async function embeddedSandbox(
 }
 
 /**
- * The one gateway client, its calls counted and timed in the metrics, its queues (and the QR
- * sessions still watched, read from the store) as gauges in /metrics.
+ * The one gateway client, its calls counted and timed in the metrics, each told to `audit`, its
+ * queues (and the QR sessions still watched, read from the store) as gauges in /metrics.
  */
 export function gatewayClient(
   config: Config,
@@ -37,6 +37,7 @@ export function gatewayClient(
   metrics: Metrics,
   logger: Logger,
   store: Store,
+  audit?: (e: CallOutcome) => void,
 ): GatewayClient {
   const gateway = createGatewayClient({
     baseUrl: sandbox?.url ?? config.gateway.baseUrl ?? '',
@@ -47,6 +48,7 @@ export function gatewayClient(
     onOutcome: (e) => {
       metrics.gatewayCalls.inc({ operation: e.operation, code: e.code });
       metrics.gatewayLatency.observe({ operation: e.operation }, e.durationMs / 1000);
+      audit?.(e);
     },
   });
   registerQueueGauges(metrics.registry, {

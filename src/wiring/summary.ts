@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { createDailySummaryJob } from '../jobs/daily-summary.js';
@@ -17,10 +18,17 @@ export async function startDailySummary(params: {
   clock: () => Date;
   logger: Logger;
   sandbox: boolean;
+  /** Many-workspace mode: every installed workspace, each with its own client. */
+  many?: { teamIds(): Promise<string[]>; clientFor(teamId: string): Promise<WebClient> };
 }): Promise<{ stop(): Promise<void> }> {
-  const { app, config, settings } = params;
-  const auth = await app.client.auth.test();
-  const teamId = String(auth.team_id ?? '');
+  const { app, config, settings, many } = params;
+  const teamId = many ? '' : String((await app.client.auth.test()).team_id ?? '');
+  const one = async (id: string) => {
+    const channelId = await settings.summaryChannel(id);
+    return channelId
+      ? [{ workspaceId: id, channelId, budget: await settings.dailyBudget(id) }]
+      : [];
+  };
   const summary = createDailySummaryJob({
     ledger: params.ledger,
     clock: params.clock,
@@ -28,13 +36,9 @@ export async function startDailySummary(params: {
     cron: config.spendSummary.cron,
     timeZone: config.spendSummary.timeZone,
     sandbox: params.sandbox,
-    slack: () => app.client,
-    workspaces: async () => {
-      const channelId = await settings.summaryChannel(teamId);
-      return channelId
-        ? [{ workspaceId: teamId, channelId, budget: await settings.dailyBudget(teamId) }]
-        : [];
-    },
+    slack: many ? (id) => many.clientFor(id) : () => app.client,
+    workspaces: async () =>
+      many ? (await Promise.all((await many.teamIds()).map(one))).flat() : one(teamId),
   });
   void summary.start();
   return summary;

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
+import { createAuditLog } from '../../src/audit/audit-log.js';
 import { readConfig } from '../../src/config.js';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client.js';
 import { createLimiter } from '../../src/gateway/limiter.js';
@@ -80,6 +81,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       gateway,
       store: db,
       ledger,
+      audit: createAuditLog(db.db),
       metrics: createMetrics(),
       clock,
       results: sharedResults(cache),
@@ -88,6 +90,13 @@ export async function startHarness(opts: HarnessOptions = {}) {
       gatewayToken: async () => 'sandbox-token',
       dailyBudget: async () => undefined,
       summaryChannel: async () => undefined,
+      settings: {
+        spendRules: async () => ({ channels: [], users: [] }),
+        gatewayTokenLast4: async () => undefined,
+        sealGatewayToken: () => {
+          throw new Error('no encryption key in this harness');
+        },
+      },
     };
     const watcher = createQrWatcher({
       deps: qrWatchDeps(deps, () => client),

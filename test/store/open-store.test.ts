@@ -9,16 +9,19 @@ import { sqlitePath } from '../../src/store/sqlite.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
 
 const TABLES = [
+  'audit_entries',
   'budget_locks',
   'budget_reservations',
   'export_pages',
   'exports',
   'idempotency_keys',
   'installations',
+  'job_claims',
   'ledger_daily',
   'ledger_entries',
   'ledger_prices',
   'ledger_state',
+  'oauth_states',
   'order_watches',
   'qr_sessions',
   'qr_workers',
@@ -84,6 +87,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0004-ledger-aggregates',
       '0005-qr-workers',
       '0006-hardening',
+      '0007-workspaces',
       '0008-order-watches-exports',
     ]);
   });

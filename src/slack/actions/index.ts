@@ -6,6 +6,7 @@ import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
 import { cancelExport, startExport } from '../exports/export-buttons.js';
 import type { ActionDef } from './action.js';
+import { auditExport } from './audit-export.js';
 import { link } from './link.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
@@ -30,6 +31,7 @@ export const ACTIONS = {
   qrLoadAccount: qrLoadAccount(ACTION.qrLoadAccount),
   qrNewCode: qrNewCode(ACTION.qrNewCode),
   qrCheckAgain: qrCheckAgain(ACTION.qrCheckAgain),
+  auditExport: auditExport(ACTION.auditExport),
   stopOrderWatch: stopOrderWatch(ACTION.stopOrderWatch),
   startExport: startExport(ACTION.startExport),
   cancelExport: cancelExport(ACTION.cancelExport),

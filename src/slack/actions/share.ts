@@ -10,8 +10,7 @@ import {
   slackRetryAfter,
 } from '../slack-errors.js';
 import { OUT_OF_DATE, readStoreKey } from '../values.js';
-import type { ActionDef } from './action.js';
-import { tell } from './action.js';
+import { type ActionDef, clickerOf, tell } from './action.js';
 
 const TOO_OLD =
   'This result is too old to share (results are kept for 30 minutes). Run the command again to share a fresh one.';
@@ -31,7 +30,9 @@ export const share = (actionId: string): ActionDef => ({
     const cached = await deps.results.get(key);
     // A card from a command this version no longer has is as good as expired.
     const owner = cached && cardOwner(cached.card.kind);
-    if (!cached || !owner) return tell(args, deps, notice(TOO_OLD));
+    // Only the workspace that paid for a card may share it.
+    const sameTeam = cached?.teamId === clickerOf(body).teamId;
+    if (!cached || !owner || !sameTeam) return tell(args, deps, notice(TOO_OLD));
     const channel = body.channel?.id ?? cached.channelId;
     try {
       const opts = { timeZone: deps.config.gateway.timeZone, sharedBy: body.user.id };

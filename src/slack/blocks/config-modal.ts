@@ -6,14 +6,74 @@ import { numberInput } from './modal-inputs.js';
 
 export const CONFIG_CALLBACK = VIEW.config;
 
-/** `/querydesk config`: the workspace's daily budget and summary channel (admins only). */
+/**
+ * `/querydesk config` (admins only): the workspace's daily budget, summary channel, who may spend
+ * and, in many-workspace mode, its gateway token (write-only: only its last 4 characters show).
+ */
 export function configModal(opts: {
   /** Who the form was opened for, after the admin check: the submission must come from them. */
   adminUserId: string;
   budget?: number;
   summaryChannel?: string;
   defaults: string;
+  /** Many-workspace mode: the write-only gateway token input, and what is stored now. */
+  gatewayToken?: { last4?: string };
+  paidChannels: string[];
+  paidUsers: string[];
 }): types.ModalView {
+  const paidIn: types.InputBlock = {
+    type: 'input',
+    block_id: 'paid_channels',
+    optional: true,
+    label: plain('Paid commands allowed in'),
+    hint: plain(
+      'Channels where paid look-ups (and payment-order look-ups) may run. Empty: anywhere.',
+    ),
+    element: {
+      type: 'multi_conversations_select',
+      action_id: 'paid_channels',
+      max_selected_items: 100,
+      ...(opts.paidChannels.length
+        ? { initial_conversations: opts.paidChannels.slice(0, 100) }
+        : {}),
+    },
+  };
+  const paidFor: types.InputBlock = {
+    type: 'input',
+    block_id: 'paid_users',
+    optional: true,
+    label: plain('Paid commands allowed for'),
+    hint: plain('People who may run paid look-ups (and payment-order look-ups). Empty: everyone.'),
+    element: {
+      type: 'multi_users_select',
+      action_id: 'paid_users',
+      max_selected_items: 100,
+      ...(opts.paidUsers.length ? { initial_users: opts.paidUsers.slice(0, 100) } : {}),
+    },
+  };
+  const token: types.InputBlock[] = opts.gatewayToken
+    ? [
+        {
+          type: 'input',
+          block_id: 'gateway_token',
+          optional: true,
+          label: plain('Gateway token'),
+          hint: plain(
+            opts.gatewayToken.last4
+              ? `set · last 4: ${opts.gatewayToken.last4}. Enter a new one to replace it; leave empty to keep it.`
+              : 'not set. This workspace’s gateway access token; it is stored encrypted and never shown again.',
+          ),
+          element: {
+            type: 'plain_text_input',
+            action_id: 'gateway_token',
+            max_length: 500,
+            placeholder: plain(
+              opts.gatewayToken.last4 ? `set · last 4: ${opts.gatewayToken.last4}` : 'not set',
+            ),
+          },
+        },
+      ]
+    : [];
   const channel: types.InputBlock = {
     type: 'input',
     block_id: 'summary_channel',
@@ -47,6 +107,9 @@ export function configModal(opts: {
         initial: opts.budget === undefined ? undefined : String(opts.budget),
       }),
       channel,
+      paidIn,
+      paidFor,
+      ...token,
     ],
   };
 }

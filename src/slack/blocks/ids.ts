@@ -11,6 +11,7 @@ export const ACTION = {
   qrLoadAccount: 'qd_qr_account',
   qrNewCode: 'qd_qr_new',
   qrCheckAgain: 'qd_qr_check',
+  auditExport: 'qd_audit_export',
   stopOrderWatch: 'qd_watch_stop',
   startExport: 'qd_export_start',
   cancelExport: 'qd_export_cancel',

@@ -63,7 +63,8 @@ export function createPunishments(deps: AppDeps) {
     },
     async page(ref: PageRef, clicker: Asker): Promise<SlackMessage | undefined> {
       const q = await queries.get(ref.q);
-      if (!q) return undefined;
+      // Another workspace's button (a shared channel, a forged value) is as good as expired.
+      if (!q || q.who.teamId !== clicker.teamId) return undefined;
       return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
     },
   };

@@ -2,6 +2,13 @@ import type { WebClient } from '@slack/web-api';
 import { configModal } from '../blocks/config-modal.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
+import type { workspaceSettings } from '../workspace-settings.js';
+
+/** What the settings form reads besides the budget and channel. */
+export type ConfigSettings = Pick<
+  ReturnType<typeof workspaceSettings>,
+  'spendRules' | 'gatewayTokenLast4'
+>;
 
 export async function isAdmin(client: WebClient, userId: string): Promise<boolean> {
   const info = await client.users.info({ user: userId });
@@ -29,12 +36,17 @@ export async function openConfig(
     };
   }
   const env = deps.config.dailyBudgetPoints;
+  const rules = await deps.settings.spendRules(a.teamId);
+  const oauth = deps.config.mode === 'oauth';
   await client.views.open({
     trigger_id: a.triggerId,
     view: configModal({
       adminUserId: a.userId,
       budget: await deps.dailyBudget(a.teamId),
       summaryChannel: await deps.summaryChannel(a.teamId),
+      paidChannels: rules.channels,
+      paidUsers: rules.users,
+      gatewayToken: oauth ? { last4: await deps.settings.gatewayTokenLast4(a.teamId) } : undefined,
       defaults: `Defaults from the environment: budget ${env === undefined ? 'unlimited' : `${env} points`}, summary channel ${deps.config.spendSummary.channel ? `<#${deps.config.spendSummary.channel}>` : 'none'}.`,
     }),
   });

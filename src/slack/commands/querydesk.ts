@@ -6,10 +6,12 @@ import { notice, type SlackMessage } from '../blocks/message.js';
 import { statusCard } from '../blocks/status-card.js';
 import type { AppDeps } from '../deps.js';
 import { finish } from '../finish.js';
+import { AUDIT_USAGE } from './audit-args.js';
 import { customCommand, type SlashCommand } from './command.js';
+import { auditAnswer } from './querydesk-audit.js';
 import { openConfig } from './querydesk-config.js';
 
-const USAGE = 'help | status | config';
+const USAGE = `help | status | config | ${AUDIT_USAGE}`;
 export const QUERYDESK_USAGE = `Usage: /querydesk ${USAGE}`;
 
 /** `/querydesk help`: read from the registry, so a command's usage is written only once. */
@@ -44,9 +46,10 @@ export const querydesk = customCommand({
   name: '/querydesk',
   usage: USAGE,
   description: 'Help, gateway status and settings',
-  help: 'This help, gateway status, and settings (admins).',
+  help: 'This help, gateway status, settings and the audit of gateway calls (admins).',
   async handle({ command, ack, respond, client }, deps, commands) {
-    const sub = command.text.trim().toLowerCase();
+    const words = command.text.trim().split(/\s+/).filter(Boolean);
+    const sub = (words[0] ?? '').toLowerCase();
     if (sub === '' || sub === 'help') {
       const examples = deps.gateway.sandbox ? await sandboxExamples(commands) : undefined;
       await ack({
@@ -60,6 +63,21 @@ export const querydesk = customCommand({
       let message: SlackMessage;
       try {
         message = await statusMessage(deps);
+      } catch (err) {
+        message = errorCard(err);
+      }
+      await respond({ response_type: 'ephemeral', ...finish(deps, message) });
+      return;
+    }
+    if (sub === 'audit') {
+      await ack();
+      let message: SlackMessage;
+      try {
+        message = await auditAnswer(client, deps, {
+          teamId: command.team_id,
+          userId: command.user_id,
+          words: words.slice(1),
+        });
       } catch (err) {
         message = errorCard(err);
       }

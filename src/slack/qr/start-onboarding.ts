@@ -11,7 +11,7 @@ import { errorCard, UserFacingError } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { qrCreatingMessage, qrInviteMessage } from '../blocks/qr-status-message.js';
 import type { SlackDeps } from '../context.js';
-import { query } from '../query.js';
+import { checkWhoMaySpend, query } from '../query.js';
 import { slackFailure } from '../slack-errors.js';
 import type { NewCodeArgs } from './button-values.js';
 import { renderSession } from './render.js';
@@ -47,6 +47,9 @@ export async function startQrOnboarding(
   };
   try {
     deps.gateway.validate('qrCreate', input);
+    // Refused callers and workspaces without a gateway token see no placeholder in the channel.
+    await checkWhoMaySpend(deps, who);
+    await deps.gatewayToken(who.teamId);
   } catch (err) {
     return { ok: false, message: errorCard(err, usage) };
   }

@@ -1,9 +1,15 @@
 import { saveWorkspaceSettings } from '../../store/index.js';
 import { CONFIG_CALLBACK } from '../blocks/config-modal.js';
+import { isAdmin } from '../commands/querydesk-config.js';
+import { checkGatewayToken, TOKEN_VERDICT_TEXT } from '../gateway-token-check.js';
 import { FORM_OUT_OF_DATE, readConfigMetadata, readStateValues } from '../values.js';
 import type { ViewDef } from './view.js';
 
-/** Saving the settings modal: admins only (checked again), budget a whole number ≥ 0. */
+/**
+ * Saving the settings modal: admins only (the form was opened for this admin, and users.info is
+ * asked again after the ack, before anything is saved); budget a whole number ≥ 0; a new gateway
+ * token is sealed, checked with one free call, and the admin is told the verdict by DM.
+ */
 export const configView: ViewDef = {
   callbackId: CONFIG_CALLBACK,
   async handle({ ack, view, body, client }, deps) {
@@ -15,10 +21,20 @@ export const configView: ViewDef = {
     }
     const budgetText = state.daily_budget?.daily_budget?.value?.trim() ?? '';
     const channel = state.summary_channel?.summary_channel?.selected_conversation ?? null;
+    const paidChannels = state.paid_channels?.paid_channels?.selected_conversations ?? [];
+    const paidUsers = state.paid_users?.paid_users?.selected_users ?? [];
+    const token = state.gateway_token?.gateway_token?.value?.trim() ?? '';
     if (budgetText !== '' && !/^\d+$/.test(budgetText)) {
       await ack({
         response_action: 'errors',
         errors: { daily_budget: 'Enter a whole number of points (0 or more), or leave it empty.' },
+      });
+      return;
+    }
+    if (token !== '' && (token.length < 8 || /\s/.test(token))) {
+      await ack({
+        response_action: 'errors',
+        errors: { gateway_token: 'A gateway token is at least 8 characters, without spaces.' },
       });
       return;
     }
@@ -32,25 +48,57 @@ export const configView: ViewDef = {
     }
     await ack();
     const teamId = body.team?.id ?? view.team_id;
+    const tell = (text: string) =>
+      client.chat
+        .postMessage({ channel: body.user.id, text })
+        .catch((e) => deps.logger.warn({ err: e }, 'could not tell the admin'));
     try {
+      // Checked again at submit: someone demoted since the form opened saves nothing.
+      if (!(await isAdmin(client, body.user.id))) {
+        deps.logger.warn({ team: teamId, user: body.user.id }, 'settings refused: not an admin');
+        await tell(
+          'Your querydesk settings were not saved: only workspace admins and owners can change them.',
+        );
+        return;
+      }
+      const withToken = token !== '' && deps.config.mode === 'oauth';
       await saveWorkspaceSettings(deps.store.db, {
         workspaceId: teamId,
         dailyBudgetPoints: budgetText === '' ? null : Number(budgetText),
         summaryChannel: channel,
+        paidChannels,
+        paidUsers,
+        ...(withToken
+          ? {
+              gatewayToken: {
+                sealed: deps.settings.sealGatewayToken(token),
+                last4: token.slice(-4),
+              },
+            }
+          : {}),
         now: deps.clock(),
       });
       deps.logger.info(
-        { team: teamId, user: body.user.id, budget: budgetText || null, channel },
+        {
+          team: teamId,
+          user: body.user.id,
+          budget: budgetText || null,
+          channel,
+          paidChannels: paidChannels.length,
+          paidUsers: paidUsers.length,
+          gatewayTokenChanged: withToken,
+        },
         'settings changed',
       );
+      if (withToken) {
+        const verdict = await checkGatewayToken(deps, token, { teamId, userId: body.user.id });
+        await tell(`Settings saved. ${TOKEN_VERDICT_TEXT[verdict]}`);
+      }
     } catch (err) {
       deps.logger.error({ err, team: teamId }, 'settings not saved');
-      await client.chat
-        .postMessage({
-          channel: body.user.id,
-          text: 'Your querydesk settings could not be saved (the database did not answer). Nothing changed; try /querydesk config again in a moment.',
-        })
-        .catch((e) => deps.logger.warn({ err: e }, 'could not tell the admin'));
+      await tell(
+        'Your querydesk settings could not be saved (the database did not answer). Nothing changed; try /querydesk config again in a moment.',
+      );
     }
   },
 };

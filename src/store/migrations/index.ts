@@ -6,6 +6,7 @@ import { sharedCacheMigration } from './0003-shared-cache.js';
 import { ledgerAggregatesMigration } from './0004-ledger-aggregates.js';
 import { qrWorkersMigration } from './0005-qr-workers.js';
 import { hardeningMigration } from './0006-hardening.js';
+import { workspacesMigration } from './0007-workspaces.js';
 import { orderWatchesExportsMigration } from './0008-order-watches-exports.js';
 
 /**
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0004-ledger-aggregates': ledgerAggregatesMigration(dialect),
     '0005-qr-workers': qrWorkersMigration(),
     '0006-hardening': hardeningMigration(),
+    '0007-workspaces': workspacesMigration(dialect),
     '0008-order-watches-exports': orderWatchesExportsMigration(),
   };
   return { getMigrations: async () => migrations };

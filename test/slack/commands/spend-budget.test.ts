@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
 import { checkView } from '../../../src/slack/blocks/limits.js';
 import type { DoubleMessage } from '../../../src/slack-double/index.js';
@@ -155,6 +155,8 @@ describe('App Home and settings', () => {
       user: 'U0ADMIN',
       values: { daily_budget: { daily_budget: '0' } },
     });
+    // Saved once users.info has confirmed the admin again (after the ack).
+    await vi.waitFor(async () => expect(await h!.bot.deps.dailyBudget(h!.double.teamId)).toBe(0));
     // A budget of 0 pauses paid look-ups at once.
     const refusedCall = await ask(h, '/account', X.account.mediaMark);
     expect(refusedCall.text).toMatch(/Daily budget reached/);

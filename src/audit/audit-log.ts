@@ -1,0 +1,98 @@
+import type { AuditEntriesTable, Db } from '../store/database.js';
+
+export interface AuditEntry {
+  at: Date;
+  workspaceId: string;
+  userId?: string;
+  channelId?: string;
+  command: string;
+  operation: string;
+  /** Already masked (maskedParams). */
+  params: string;
+  points: number;
+  resultCode: string;
+  latencyMs: number;
+  requestId: string;
+}
+
+export interface AuditQuery {
+  workspaceId: string;
+  since: Date;
+  userId?: string;
+  limit?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function fromRow(r: Omit<AuditEntriesTable, 'id'>): AuditEntry {
+  return {
+    at: new Date(Number(r.at)),
+    workspaceId: r.workspace_id,
+    userId: r.user_id ?? undefined,
+    channelId: r.channel_id ?? undefined,
+    command: r.command,
+    operation: r.operation,
+    params: r.params,
+    points: Number(r.points),
+    resultCode: r.result_code,
+    latencyMs: Number(r.latency_ms),
+    requestId: r.request_id,
+  };
+}
+
+/** The audit of every gateway call, per workspace; nothing here knows Slack. */
+export function createAuditLog(db: Db) {
+  return {
+    async record(e: AuditEntry): Promise<void> {
+      await db
+        .insertInto('audit_entries')
+        .values({
+          at: e.at.getTime(),
+          workspace_id: e.workspaceId,
+          user_id: e.userId ?? null,
+          channel_id: e.channelId ?? null,
+          command: e.command,
+          operation: e.operation,
+          params: e.params,
+          points: e.points,
+          result_code: e.resultCode,
+          latency_ms: Math.round(e.latencyMs),
+          request_id: e.requestId,
+        })
+        .execute();
+    },
+    /** Newest first, one workspace only, optionally one person, from `since`. */
+    async list(q: AuditQuery): Promise<AuditEntry[]> {
+      let query = db
+        .selectFrom('audit_entries')
+        .selectAll()
+        .where('workspace_id', '=', q.workspaceId)
+        .where('at', '>=', q.since.getTime());
+      if (q.userId) query = query.where('user_id', '=', q.userId);
+      const rows = await query
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(q.limit ?? 10_000)
+        .execute();
+      return rows.map(fromRow);
+    },
+    /**
+     * Deletes entries older than `retentionDays`, at most once per UTC day across every replica:
+     * the day's claim row is inserted by exactly one of them.
+     */
+    async pruneOnce(now: Date, retentionDays: number): Promise<number | undefined> {
+      const day = now.toISOString().slice(0, 10);
+      const claimed = await db
+        .insertInto('job_claims')
+        .values({ job: 'audit-prune', period_key: day, claimed_at: now.getTime() })
+        .onConflict((oc) => oc.columns(['job', 'period_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
+      const cut = now.getTime() - retentionDays * DAY_MS;
+      const res = await db.deleteFrom('audit_entries').where('at', '<', cut).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

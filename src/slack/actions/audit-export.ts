@@ -1,0 +1,38 @@
+import { notice } from '../blocks/message.js';
+import { exportAudit } from '../commands/querydesk-audit.js';
+import { FORM_OUT_OF_DATE, readAuditExport } from '../values.js';
+import { type ActionDef, clickerOf, tell } from './action.js';
+
+/** The audit card's Export CSV button. */
+export function auditExport(actionId: string): ActionDef {
+  return {
+    actionIds: [actionId],
+    async handle(args, deps) {
+      const who = clickerOf(args.body);
+      const value = readAuditExport(args.action.value);
+      if (!value) {
+        await tell(args, deps, notice(FORM_OUT_OF_DATE));
+        return;
+      }
+      try {
+        const refusal = await exportAudit(args.client, deps, {
+          teamId: who.teamId,
+          userId: who.userId,
+          args: { range: value.r, userId: value.u },
+        });
+        await tell(
+          args,
+          deps,
+          refusal ?? notice('The audit CSV is in your direct messages with querydesk.'),
+        );
+      } catch (err) {
+        deps.logger.warn({ err, team: who.teamId }, 'audit export failed');
+        await tell(
+          args,
+          deps,
+          notice('The audit CSV could not be uploaded. Try again in a moment.'),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { exportDb } from '../../exports/export-row.js';
+import { forgetWorkspace } from '../../store/forget-workspace.js';
+import { watchDb } from '../../watches/watch-row.js';
+import type { SlackDeps } from '../context.js';
+import type { EventDef } from './event.js';
+
+async function forget(teamId: string | undefined, deps: SlackDeps, why: string): Promise<void> {
+  if (!teamId) return;
+  const now = deps.clock();
+  await forgetWorkspace(deps.store.db, teamId, now);
+  // Its order watches and exports end too (their runners skip rows no longer live).
+  await watchDb(deps.store.db)
+    .updateTable('order_watches')
+    .set({
+      watch_state: 'stopped',
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now.getTime(),
+    })
+    .where('workspace_id', '=', teamId)
+    .where('watch_state', '=', 'watching')
+    .execute();
+  await exportDb(deps.store.db)
+    .updateTable('exports')
+    .set({ state: 'cancelled', lease_owner: null, lease_until: null, updated_at: now.getTime() })
+    .where('workspace_id', '=', teamId)
+    .where('state', 'in', ['preview', 'starting', 'running'])
+    .execute();
+  deps.logger.info({ team: teamId, why }, 'workspace tokens deleted and its watches stopped');
+}
+
+/** The app was removed from a workspace: its tokens go and nothing keeps running for it (QR and
+ * order watches, exports). */
+export const appUninstalled: EventDef<'app_uninstalled'> = {
+  event: 'app_uninstalled',
+  async handle({ body }, deps) {
+    await forget(body.team_id, deps, 'app_uninstalled');
+  },
+};
+
+/** The bot token was revoked: the same as an uninstall (a user token alone changes nothing). */
+export const tokensRevoked: EventDef<'tokens_revoked'> = {
+  event: 'tokens_revoked',
+  async handle({ body, event }, deps) {
+    if ((event.tokens.bot ?? []).length === 0) return;
+    await forget(body.team_id, deps, 'tokens_revoked');
+  },
+};

@@ -1,0 +1,80 @@
+import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
+import type { SecretBox } from '../../secrets/cipher.js';
+import type { Db } from '../../store/database.js';
+
+type AnyInstallation = Installation<'v1' | 'v2', boolean>;
+
+/** The row id: the org for an org-wide (Enterprise Grid) install, the workspace otherwise. */
+function rowIdOf(i: AnyInstallation): string {
+  const id = i.isEnterpriseInstall ? i.enterprise?.id : i.team?.id;
+  if (!id) throw new Error('installation without a team or enterprise id');
+  return id;
+}
+
+/** Ids to look for, most specific first: a workspace of an org-wide install falls back to the org. */
+function candidates(q: InstallationQuery<boolean>): string[] {
+  if (q.isEnterpriseInstall && q.enterpriseId) return [q.enterpriseId];
+  return [q.teamId, q.enterpriseId].filter((v): v is string => !!v);
+}
+
+/**
+ * Bolt's installation store in our database: every installation sealed (the bot token in its own
+ * column too, so `rotate-keys` and the uninstall path can find it), keyed by enterprise and team.
+ */
+export function databaseInstallationStore(
+  db: Db,
+  box: SecretBox,
+  now: () => Date,
+): InstallationStore & { teamIds(): Promise<string[]> } {
+  return {
+    async storeInstallation(installation) {
+      const token = installation.bot?.token;
+      if (!token) throw new Error('installation without a bot token');
+      const at = now().getTime();
+      const row = {
+        id: rowIdOf(installation),
+        team_id: installation.team?.id ?? null,
+        enterprise_id: installation.enterprise?.id ?? null,
+        bot_user_id: installation.bot?.userId ?? null,
+        bot_token_enc: box.seal(token),
+        installation_enc: box.seal(JSON.stringify(installation)),
+        installed_at: at,
+        updated_at: at,
+      };
+      await db
+        .insertInto('installations')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            team_id: row.team_id,
+            enterprise_id: row.enterprise_id,
+            bot_user_id: row.bot_user_id,
+            bot_token_enc: row.bot_token_enc,
+            installation_enc: row.installation_enc,
+            updated_at: at,
+          }),
+        )
+        .execute();
+    },
+    async fetchInstallation(query) {
+      for (const id of candidates(query)) {
+        const row = await db
+          .selectFrom('installations')
+          .select(['installation_enc'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (row?.installation_enc) return JSON.parse(box.open(row.installation_enc));
+      }
+      throw new Error('no installation for this team');
+    },
+    async deleteInstallation(query) {
+      const ids = candidates(query);
+      if (ids.length === 0) return;
+      await db.deleteFrom('installations').where('id', '=', ids[0]!).execute();
+    },
+    async teamIds() {
+      const rows = await db.selectFrom('installations').select(['id', 'team_id']).execute();
+      return rows.map((r) => r.team_id ?? r.id);
+    },
+  };
+}

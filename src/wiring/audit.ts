@@ -1,0 +1,79 @@
+import type { Logger } from 'pino';
+import { type AuditLog, createAuditLog } from '../audit/audit-log.js';
+import { maskedParams } from '../audit/mask.js';
+import type { CallOutcome } from '../gateway/client.js';
+import type { Store } from '../store/index.js';
+import type { WorkTracker } from '../work-tracker.js';
+import type { Lifecycle } from './lifecycle.js';
+
+/**
+ * Every gateway call's outcome, as the client reports it, written to the audit (parameters
+ * masked). Off the answer's path, but tracked so shutdown waits for the write.
+ */
+export function auditOutcomes(p: {
+  audit: AuditLog;
+  clock: () => Date;
+  logger: Logger;
+  work: WorkTracker;
+}): (e: CallOutcome) => void {
+  return (e) => {
+    const write = p.audit
+      .record({
+        at: p.clock(),
+        workspaceId: e.context.workspaceId,
+        userId: e.context.userId,
+        channelId: e.context.channelId,
+        command: e.context.origin ?? 'background',
+        operation: e.operation,
+        params: maskedParams(e.input),
+        points: e.points,
+        resultCode: e.code,
+        latencyMs: e.durationMs,
+        requestId: e.context.requestId,
+      })
+      .catch((err) =>
+        p.logger.error(
+          { err, op: e.operation, requestId: e.context.requestId },
+          'audit not written',
+        ),
+      );
+    void p.work.track(write);
+  };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Prunes the audit past its retention: tried hourly, done once a day across every replica. */
+export function startAuditPrune(p: {
+  audit: AuditLog;
+  clock: () => Date;
+  logger: Logger;
+  retentionDays: number;
+}): { stop(): Promise<void> } {
+  const run = () =>
+    p.audit
+      .pruneOnce(p.clock(), p.retentionDays)
+      .then((deleted) => {
+        if (deleted !== undefined) p.logger.info({ deleted }, 'audit pruned');
+      })
+      .catch((err) => p.logger.warn({ err }, 'audit prune failed'));
+  const first = run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await first;
+    },
+  };
+}
+
+/** The audit log, the listener that writes each gateway outcome to it, and its daily prune (owned by `life`). */
+export function auditing(
+  p: { store: Store; clock: () => Date; logger: Logger; work: WorkTracker; retentionDays: number },
+  life: Lifecycle,
+): { audit: AuditLog; toAudit: (e: CallOutcome) => void } {
+  const audit = createAuditLog(p.store.db);
+  life.own(startAuditPrune({ ...p, audit }), (prune) => prune.stop());
+  return { audit, toAudit: auditOutcomes({ ...p, audit }) };
+}

@@ -1,0 +1,21 @@
+import type { App } from '@slack/bolt';
+import type { Logger } from 'pino';
+import { idempotencyMiddleware } from '../slack/idempotency.js';
+import { inputGuardMiddleware } from '../slack/input-guard.js';
+import { createIdempotencyKeys } from '../store/idempotency.js';
+import type { Store } from '../store/index.js';
+
+/**
+ * Before every listener: unsafe form values and clicks are refused at the edge, then a Slack
+ * retry or a double click is acked and does nothing. Call before registering the listeners.
+ */
+export function guardEdge(app: App, deps: { store: Store; clock: () => Date; logger: Logger }) {
+  const { store, clock, logger } = deps;
+  app.use(inputGuardMiddleware({ logger }));
+  app.use(
+    idempotencyMiddleware({
+      keys: createIdempotencyKeys(store.db, () => clock().getTime()),
+      logger,
+    }),
+  );
+}

@@ -1,0 +1,65 @@
+import { WebClient } from '@slack/web-api';
+import type { Config } from '../config.js';
+import { createSecretBox, type SecretBox } from '../secrets/cipher.js';
+import { slackClientOptions } from '../slack/app.js';
+import { databaseInstallationStore } from '../slack/oauth/installation-store.js';
+import { databaseStateStore } from '../slack/oauth/state-store.js';
+import { workspaceSettings } from '../slack/workspace-settings.js';
+import type { Store } from '../store/index.js';
+
+/**
+ * Many-workspace mode's parts: installations and single-use states in the database, and a Web
+ * API client per workspace, built from its own (decrypted) bot token, for work that runs outside
+ * a request (QR status edits, summaries, budget warnings).
+ */
+export function oauthWiring(p: {
+  config: Config;
+  store: Store;
+  box: SecretBox;
+  clock: () => Date;
+}) {
+  const installationStore = databaseInstallationStore(p.store.db, p.box, p.clock);
+  const stateStore = databaseStateStore(p.store.db);
+  const clients = new Map<string, WebClient>();
+  return {
+    stores: { installationStore, stateStore },
+    teamIds: () => installationStore.teamIds(),
+    async clientFor(teamId: string): Promise<WebClient> {
+      const installation = await installationStore.fetchInstallation({
+        teamId,
+        enterpriseId: undefined,
+        isEnterpriseInstall: false,
+      });
+      const token = installation.bot?.token;
+      if (!token) throw new Error('installation without a bot token');
+      let client = clients.get(token);
+      if (!client) {
+        client = new WebClient(token, slackClientOptions(p.config));
+        clients.set(token, client);
+      }
+      return client;
+    },
+    forget() {
+      clients.clear();
+    },
+  };
+}
+
+export type OAuthWiring = ReturnType<typeof oauthWiring>;
+
+/**
+ * Who the workspaces are: the secret box under ENCRYPTION_KEY (when set), the per-workspace
+ * settings it encrypts tokens for, and in OAuth mode the installations and each team's client.
+ */
+export function tenancy(p: { config: Config; store: Store; clock: () => Date }) {
+  const { config } = p;
+  const box = config.encryptionKey
+    ? createSecretBox(config.encryptionKey, config.encryptionKeyPrevious)
+    : undefined;
+  const settings = workspaceSettings(p.store, config, box);
+  const oauth = config.mode === 'oauth' && box ? oauthWiring({ ...p, box }) : undefined;
+  /** The Web API client of a team: its installation's in OAuth mode, else the one app client. */
+  const clientFor = (app: () => WebClient) => (teamId: string) =>
+    oauth ? oauth.clientFor(teamId) : Promise.resolve(app());
+  return { settings, oauth, clientFor };
+}

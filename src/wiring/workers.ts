@@ -1,0 +1,39 @@
+import { hostname } from 'node:os';
+import type { WebClient } from '@slack/web-api';
+import { createExportRunner, type ExportRunner } from '../exports/index.js';
+import { createQrWatcher, type QrWatcher } from '../qr/index.js';
+import type { AppDeps } from '../slack/deps.js';
+import { exportDeps } from '../slack/exports/export-deps.js';
+import { qrWatchDeps } from '../slack/qr/index.js';
+import { orderWatchDeps } from '../slack/watches/watch-deps.js';
+import { createOrderWatcher, type OrderWatcher } from '../watches/index.js';
+import type { Lifecycle } from './lifecycle.js';
+
+export interface Workers {
+  watcher: QrWatcher;
+  orderWatcher: OrderWatcher;
+  exportRunner: ExportRunner;
+}
+
+/**
+ * The store-leased background workers of this process (QR watches, order watches, exports), under
+ * one worker id. Built before the listeners (which hand them work), started once the app answers.
+ */
+export function createWorkers(
+  deps: AppDeps,
+  client: (teamId: string) => WebClient | Promise<WebClient>,
+): Workers {
+  const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    watcher: createQrWatcher({ deps: qrWatchDeps(deps, client), workerId }),
+    orderWatcher: createOrderWatcher({ deps: orderWatchDeps(deps, client), workerId }),
+    exportRunner: createExportRunner({ deps: exportDeps(deps, client), workerId }),
+  };
+}
+
+/** Each resumes from the store (QR sessions and order watches at their next check, exports at the page after the last one stored); stopped in reverse. */
+export function startWorkers(workers: Workers, life: Lifecycle): void {
+  life.own(workers.watcher, (w) => w.stop()).start();
+  life.own(workers.orderWatcher, (w) => w.stop()).start();
+  life.own(workers.exportRunner, (r) => r.stop()).start();
+}
