@@ -31,11 +31,19 @@ export interface ReserveOptions {
   spentToday: (db: Db, q: { workspaceId: string; day: Date; timeZone: string }) => Promise<number>;
   clock: () => Date;
   dialect: StoreDialect;
-  /** How long a hold counts if its call never settles (its replica died). Default 2 minutes. */
+  /** How long a hold counts if its call never settles (its replica died). Default `HOLD_MS`. */
   holdMs?: number;
   /** How long a call waits for holds of calls in flight to settle before it is refused. */
   waitMs?: number;
 }
+
+/**
+ * A hold outlives the longest its call can take: each of its (at most 3) attempts may queue up to
+ * 5 minutes for the gateway's rate (the limiter refuses longer waits), then run to its timeouts.
+ * A shorter hold would lapse while its call still waits, and the budget could then be passed by
+ * more than the calls in flight. Only a hold whose replica died ever runs this long.
+ */
+export const HOLD_MS = 20 * 60_000;
 
 const NO_HOLD: BudgetHold = { settle: async () => {} };
 
@@ -99,7 +107,7 @@ async function attempt(
         workspace_id: q.workspaceId,
         operation: q.operation,
         points: expected,
-        expires_at: now + (o.holdMs ?? 120_000),
+        expires_at: now + (o.holdMs ?? HOLD_MS),
       })
       .execute();
     return { outcome: 'held', id };

@@ -23,6 +23,7 @@ export function denseEnd(row: QrSessionRow, denseMs: number): number {
 export async function checkStatus(
   ctx: WorkContext,
   row: QrSessionRow,
+  opts: { interactive?: boolean } = {},
 ): Promise<QrSessionRow | undefined> {
   const { deps, schedule } = ctx;
   const key: SessionKey = { workspaceId: row.workspace_id, sessionId: row.session_id };
@@ -37,7 +38,7 @@ export async function checkStatus(
   const later = (t: number) => Math.min(until, t + jittered(schedule, base, ctx.random));
   let patch: Partial<QrSessionRow>;
   try {
-    const answer = await deps.checkStatus(who, row.session_id);
+    const answer = await deps.checkStatus(who, row.session_id, opts);
     const t = deps.clock().getTime();
     const { status } = answer.data;
     const final = isFinalQrStatus(status);

@@ -40,7 +40,12 @@ export interface QrWatchDeps {
   store: Store;
   clock: () => Date;
   /** Operation 3 for a session, through its workspace's budget and gateway token. */
-  checkStatus(owner: QrOwner, sessionId: string): Promise<GatewayAnswer<QrStatus>>;
+  /** `interactive`: a person clicked and waits for it (goes before background work at the gateway). */
+  checkStatus(
+    owner: QrOwner,
+    sessionId: string,
+    opts?: { interactive?: boolean },
+  ): Promise<GatewayAnswer<QrStatus>>;
   messages: QrMessages;
 }
 

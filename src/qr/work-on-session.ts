@@ -37,7 +37,7 @@ export async function workOnSession(
         : undefined;
       deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
     } else if (force || row.next_check_at <= now) {
-      row = await checkStatus(ctx, row);
+      row = await checkStatus(ctx, row, { interactive: force });
     }
   }
   if (!row || !editOwed(row)) return;

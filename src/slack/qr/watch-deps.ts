@@ -14,9 +14,10 @@ export function qrWatchDeps(
     logger: deps.logger,
     store: deps.store,
     clock: deps.clock,
-    // A status check is work no person waits on: people's look-ups go first.
-    checkStatus: (owner, sessionId) =>
-      query(deps, 'qrStatus', { sessionId }, owner, { background: true }),
+    // A scheduled status check is work no person waits on: people's look-ups go first. A click
+    // on I've scanned it has someone waiting, so its check queues with the look-ups.
+    checkStatus: (owner, sessionId, opts) =>
+      query(deps, 'qrStatus', { sessionId }, owner, { background: !opts?.interactive }),
     messages: qrStatusMessages(deps, clientFor),
   };
 }
