@@ -15,11 +15,21 @@ export type Admission = { ok: true; ticket: Ticket } | { ok: false; waitMs: numb
 export class SendWindow {
   private entries: Ticket[] = [];
   private nextId = 1;
+  private lastAdmitAt = Number.NEGATIVE_INFINITY;
+  /** The newest admission and the one before it, so a cancelled newest one gives its spacing back. */
+  private newest = { id: 0, before: Number.NEGATIVE_INFINITY };
 
   constructor(private readonly windowMs: number) {}
 
-  /** Admits one send at `now` if fewer than `limit` (and, for background, `backgroundCap`) count. */
+  /**
+   * Admits one send at `now` if fewer than `limit` (and, for background, `backgroundCap`) count,
+   * and no other was admitted in the last `windowMs / limit`. The spacing keeps a full window from
+   * leaving in one burst: the gateway counts arrivals, and a burst of `limit` that is held up on
+   * its way (a slow network, a busy gateway) would land in the same second as the next one.
+   */
   tryAdmit(now: number, limit: number, background: boolean, backgroundCap = limit): Admission {
+    const gap = this.windowMs / limit - (now - this.lastAdmitAt);
+    if (gap > 0) return { ok: false, waitMs: Math.max(1, Math.ceil(gap)) };
     this.prune(now);
     const blocking = background && this.backgroundCount() >= backgroundCap;
     if (this.entries.length >= limit || blocking) {
@@ -28,6 +38,8 @@ export class SendWindow {
     }
     const ticket: Ticket = { id: this.nextId++, background };
     this.entries.push(ticket);
+    this.newest = { id: ticket.id, before: this.lastAdmitAt };
+    this.lastAdmitAt = now;
     return { ok: true, ticket };
   }
 
@@ -39,6 +51,8 @@ export class SendWindow {
   /** An admitted send that will never be made (the shared budget refused it). */
   cancel(ticket: Ticket): void {
     this.entries = this.entries.filter((e) => e !== ticket);
+    // Nothing left (the shared window refused it): the spacing is measured from the one before.
+    if (ticket.id === this.newest.id) this.lastAdmitAt = this.newest.before;
   }
 
   count(now: number): number {
