@@ -19,7 +19,9 @@ export const HTTP_LIMITS: HttpLimits = {
   bodyLimitBytes: 2 * 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 10_000,
-  maxConnections: 256,
+  // Room for a burst of several hundred commands at once, each on its own connection (300 at once
+  // is the load goal); slow or idle clients are dropped by the timeouts above, not by this cap.
+  maxConnections: 1024,
   checkIntervalMs: 1_000,
 };
 
