@@ -48,9 +48,9 @@ export async function ensureAggregates(
   });
 }
 
-/** Recomputes every day that still has entries, workspace by workspace and day by day. */
-async function rebuild(trx: Kysely<Database>, timeZone: string): Promise<void> {
-  const spans = await trx
+/** Each workspace's first and last entry time (epoch ms, as the driver returns them). */
+export function entrySpans(db: Kysely<Database>) {
+  return db
     .selectFrom('ledger_entries')
     .select('workspace_id')
     .select((eb) => [
@@ -59,6 +59,11 @@ async function rebuild(trx: Kysely<Database>, timeZone: string): Promise<void> {
     ])
     .groupBy('workspace_id')
     .execute();
+}
+
+/** Recomputes every day that still has entries, workspace by workspace and day by day. */
+async function rebuild(trx: Kysely<Database>, timeZone: string): Promise<void> {
+  const spans = await entrySpans(trx);
   for (const s of spans) {
     const first = new Date(Number(s.first));
     const days = daysBetween(first, new Date(Number(s.last) + 1), timeZone);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/database.js';
-import { aggregateZone } from './aggregates.js';
+import { aggregateZone, entrySpans } from './aggregates.js';
 import { dayRange, daysBetween } from './day.js';
 import { prunedBefore } from './retention.js';
 
@@ -35,15 +35,7 @@ export async function verifyAggregates(db: Db): Promise<VerifyResult> {
   const zone = await aggregateZone(db);
   if (!zone) return { daysChecked: 0, rowsChecked: 0, mismatches: [] };
   const cut = await prunedBefore(db);
-  const spans = await db
-    .selectFrom('ledger_entries')
-    .select('workspace_id')
-    .select((eb) => [
-      eb.fn.min<number>('created_at').as('first'),
-      eb.fn.max<number>('created_at').as('last'),
-    ])
-    .groupBy('workspace_id')
-    .execute();
+  const spans = await entrySpans(db);
   const aggregateWorkspaces = await db
     .selectFrom('ledger_daily')
     .select('workspace_id')

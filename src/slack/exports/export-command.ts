@@ -3,7 +3,7 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { z } from 'zod';
 import { type ExportKind, type ExportRow, insertExport } from '../../exports/index.js';
 import { COUPON_WINDOW_MAX_MS } from '../../gateway/operations/coupons.js';
-import type { Db } from '../../store/database.js';
+import { lastCharge } from '../../ledger/index.js';
 import { toCacheJson } from '../../store/shared-cache.js';
 import { ArgsError, defineCommand } from '../args.js';
 import { errorCard } from '../blocks/error-card.js';
@@ -51,21 +51,6 @@ function exportArgs(kind: ExportKind, parsed: unknown, now: Date): ExportArgs {
     (a.start ? new Date(Math.min(now.getTime(), a.start.getTime() + COUPON_WINDOW_MAX_MS)) : now);
   const start = a.start ?? new Date(end.getTime() - COUPON_WINDOW_MAX_MS);
   return { kind, sid: a.sid, couponKind: a.kind, start, end, limit: a.limit };
-}
-
-/** What this workspace paid last for the operation, to name a price before anything is called. */
-async function lastCharge(db: Db, workspaceId: string, operation: string) {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select('points')
-    .where('workspace_id', '=', workspaceId)
-    .where('operation', '=', operation)
-    .where('kind', '=', 'charge')
-    .where('points', '>', 0)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.points;
 }
 
 /** `/shoporders export …`, `/coupons export …`: a private preview with Start export / Cancel. */
