@@ -38,12 +38,26 @@ export async function moveExport(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Running exports nobody holds, oldest first. */
-export async function runnableExports(db: Db, now: number, limit: number): Promise<ExportKey[]> {
+/**
+ * Exports with work for the runner, oldest first: running ones nobody holds, and "starting" ones
+ * whose poster fell silent (no progress message after `graceMs`: the process that won the
+ * Start click, or a runner that took it over, died before posting it).
+ */
+export async function runnableExports(
+  db: Db,
+  now: number,
+  limit: number,
+  graceMs: number,
+): Promise<ExportKey[]> {
   const rows = await exportDb(db)
     .selectFrom('exports')
     .select(['workspace_id', 'export_id'])
-    .where('state', '=', 'running')
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'running'),
+        eb.and([eb('state', '=', 'starting'), eb('updated_at', '<', now - graceMs)]),
+      ]),
+    )
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .orderBy('created_at')
     .limit(limit)
@@ -51,24 +65,56 @@ export async function runnableExports(db: Db, now: number, limit: number): Promi
   return rows.map((r) => ({ workspaceId: r.workspace_id, exportId: r.export_id }));
 }
 
+/**
+ * Takes an export's lease: a running one nobody holds, or a "starting" one silent for `graceMs`
+ * (then the claim is also the right to post its progress message, so it restarts the grace).
+ * One conditional UPDATE each, so one replica wins.
+ */
 export async function claimExport(
   db: Db,
   k: ExportKey,
   owner: string,
   now: number,
   leaseMs: number,
+  graceMs: number,
 ): Promise<ExportRow | undefined> {
-  const result = await exportDb(db)
-    .updateTable('exports')
-    .set({ lease_owner: owner, lease_until: now + leaseMs })
-    .where('workspace_id', '=', k.workspaceId)
-    .where('export_id', '=', k.exportId)
-    .where('state', '=', 'running')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .executeTakeFirst();
+  const claim = (state: ExportState, patch: Updateable<ExportsTable>) =>
+    exportDb(db)
+      .updateTable('exports')
+      .set({ lease_owner: owner, lease_until: now + leaseMs, ...patch })
+      .where('workspace_id', '=', k.workspaceId)
+      .where('export_id', '=', k.exportId)
+      .where('state', '=', state)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .$if(state === 'starting', (q) => q.where('updated_at', '<', now - graceMs))
+      .executeTakeFirst();
+  let result = await claim('running', {});
+  if (Number(result.numUpdatedRows) !== 1) result = await claim('starting', { updated_at: now });
   if (Number(result.numUpdatedRows) !== 1) return undefined;
   const row = await findExport(db, k);
   return row?.lease_owner === owner ? row : undefined;
+}
+
+/**
+ * For whoever won the right to post a "starting" export's progress message (the Start click, or
+ * a runner's claim): writes only while it is still starting and still theirs. False when it was
+ * taken over or ended meanwhile; then the caller must not (or no longer) show its message.
+ */
+export async function settleStarting(
+  db: Db,
+  k: ExportKey,
+  poster: string,
+  patch: Updateable<ExportsTable>,
+): Promise<boolean> {
+  const result = await exportDb(db)
+    .updateTable('exports')
+    .set(patch)
+    .where('workspace_id', '=', k.workspaceId)
+    .where('export_id', '=', k.exportId)
+    .where('state', '=', 'starting')
+    .where('lease_owner', '=', poster)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Writes while `owner` holds the lease and the export still runs; false otherwise (cancelled). */

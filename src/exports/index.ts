@@ -1,8 +1,8 @@
 export { guardCell, toCsv } from './csv.js';
 export type { ExportKey, ExportKind, ExportRow, ExportState } from './export-row.js';
 export { ENDED, exportKeyOf } from './export-row.js';
-export { findExport, insertExport, moveExport } from './export-store.js';
+export { findExport, insertExport, moveExport, settleStarting } from './export-store.js';
 export type { ExportDeps, ExportMessages, ExportSource, FetchedPage } from './ports.js';
 export { ExportStop } from './ports.js';
 export { EDIT_EVERY_MS } from './run-export.js';
-export { createExportRunner, type ExportRunner } from './runner.js';
+export { createExportRunner, type ExportRunner, STARTING_GRACE_MS } from './runner.js';

@@ -40,6 +40,12 @@ export interface ExportSource {
 }
 
 export interface ExportMessages {
+  /**
+   * Posts the progress message in the export's channel (for an export whose Start click was won
+   * by a process that died before posting it); its ts. Throws ExportStop when the channel cannot
+   * be posted in (worth telling, never worth retrying); any other error is a passing one.
+   */
+  post(row: ExportRow): Promise<string>;
   /** Edits the progress message to the row's state. */
   show(row: ExportRow): Promise<void>;
   /** Uploads the CSV in the progress message's thread; the file's id. */

@@ -9,6 +9,14 @@ import {
 } from './export-store.js';
 import type { ExportDeps } from './ports.js';
 import { runExport } from './run-export.js';
+import { takeOverStarting } from './take-over.js';
+
+/**
+ * How long a "starting" export is left to whoever won its Start click before a runner takes it
+ * over and posts its progress message itself. Longer than the slowest post can take (three
+ * attempts of at most 10 s each, the Web API client's bounds), so a live poster is never raced.
+ */
+export const STARTING_GRACE_MS = 45_000;
 
 /** Stopping leaves running exports for the next process, which goes on from the next page. */
 export type ExportRunner = LeasedLoop;
@@ -16,7 +24,8 @@ export type ExportRunner = LeasedLoop;
 /**
  * One loop per process for every running export, each leased (so one replica fetches its pages)
  * and renewed while it runs; after a restart, a running export is claimed again and goes on
- * from the page after the last one stored.
+ * from the page after the last one stored, and one left "starting" past the grace is posted and
+ * run (see takeOverStarting).
  */
 export function createExportRunner(options: {
   deps: ExportDeps;
@@ -24,19 +33,24 @@ export function createExportRunner(options: {
   tickMs?: number;
   leaseMs?: number;
   maxInFlight?: number;
+  startingGraceMs?: number;
 }): ExportRunner {
   const { deps, workerId: owner } = options;
   const db = deps.store.db;
+  const grace = options.startingGraceMs ?? STARTING_GRACE_MS;
   return createLeasedLoop({
     table: {
-      due: (now, limit) => runnableExports(db, now, limit),
-      claim: (key: ExportKey, now, leaseMs) => claimExport(db, key, owner, now, leaseMs),
+      due: (now, limit) => runnableExports(db, now, limit, grace),
+      claim: (key: ExportKey, now, leaseMs) => claimExport(db, key, owner, now, leaseMs, grace),
       renew: (key, until) => renewExportLease(db, key, owner, until),
       release: (key) => releaseExport(db, key, owner),
       releaseAll: () => releaseAllExports(db, owner),
       id: (k) => `${k.workspaceId}\u0000${k.exportId}`,
     },
-    work: (row, stopping) => runExport(deps, owner, row, stopping),
+    async work(row, stopping) {
+      const running = row.state === 'starting' ? await takeOverStarting(deps, owner, row) : row;
+      if (running) await runExport(deps, owner, running, stopping);
+    },
     clock: deps.clock,
     log: deps.logger.child({ component: 'export-runner', workerId: owner }),
     tickMs: options.tickMs ?? 500,

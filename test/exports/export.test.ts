@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exportDb } from '../../src/exports/export-row.js';
 import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { checkMessage } from '../../src/slack/blocks/limits.js';
 import {
@@ -163,6 +164,88 @@ describe('/shoporders export', () => {
       expect(done.text).toMatch(/250 rows, 250 points, 50 pages/);
     },
   );
+
+  it.each(DIALECTS)(
+    'a Start click won by a process that died before posting is taken over (%s): one message, every page bought once',
+    async (dialect) => {
+      const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
+      cleanups.push(() => sandbox.close());
+      const double = await startSlackDouble();
+      cleanups.push(() => double.close());
+      const database = await botDatabase(dialect);
+      cleanups.push(() => database.dispose());
+      const env = {
+        DATABASE_URL: database.url,
+        GATEWAY_BASE_URL: sandbox.url,
+        GATEWAY_TOKEN: 'sandbox-token',
+      };
+      const first = await startBot(env, {}, double);
+      await first.double.sendCommand(first.events, {
+        command: '/shoporders',
+        text: `export ${SHOP} size=50`,
+        user: USER,
+      });
+      const preview = await double.waitFor(() => double.messages().find((m) => m.ephemeral), 8000);
+      // What the process that won the click leaves when it dies before posting (60 s ago).
+      const db = exportDb(first.bot.deps.store.db);
+      const moved = await db
+        .updateTable('exports')
+        .set({ state: 'starting', lease_owner: 'click:dead', updated_at: Date.now() - 60_000 })
+        .where('state', '=', 'preview')
+        .executeTakeFirst();
+      expect(Number(moved.numUpdatedRows)).toBe(1);
+      await first.stop();
+
+      const second = await startBot(env, {}, double);
+      cleanups.push(() => second.stop());
+      const message = await double.waitFor(() => progress(double), 8000);
+      // Slack retries the click (or it is clicked again) at the live process: nothing new.
+      await double.sendAction(second.events, {
+        actionId: 'qd_export_start',
+        channel: preview.channel,
+        messageTs: preview.ts,
+        user: USER,
+      });
+      const rows = await csvIn(double, message.ts);
+
+      expect(rows).toHaveLength(251);
+      expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(250);
+      expect(shopCalls(sandbox)).toHaveLength(5);
+      const posted = double
+        .messages(DEFAULT_CHANNEL)
+        .filter((m) => !m.ephemeral && m.text.startsWith('Shop orders of'));
+      expect(posted).toHaveLength(1);
+      expect(double.messages(DEFAULT_CHANNEL).filter((m) => m.files.length > 0)).toHaveLength(1);
+    },
+  );
+
+  it('two Start clicks at once (a double click, a Slack retry) post one message and run one export', async () => {
+    const h = await startBot();
+    cleanups.push(() => h.stop());
+    await h.double.sendCommand(h.events, {
+      command: '/shoporders',
+      text: `export ${SHOP} size=50`,
+      user: USER,
+    });
+    const preview = await h.double.waitFor(
+      () => h.double.messages().find((m) => m.ephemeral),
+      8000,
+    );
+    const click = () =>
+      h.double.sendAction(h.events, {
+        actionId: 'qd_export_start',
+        channel: preview.channel,
+        messageTs: preview.ts,
+        user: USER,
+      });
+    await Promise.all([click(), click(), click()]);
+    const message = await h.double.waitFor(() => progress(h.double), 8000);
+    const rows = await csvIn(h.double, message.ts);
+
+    expect(rows).toHaveLength(251);
+    expect(shopCalls(h.bot.sandbox!)).toHaveLength(5);
+    expect(h.double.callsTo('chat.postMessage')).toHaveLength(1);
+  });
 
   it('stops at the daily budget with a clear message and the rows so far as a partial CSV', async () => {
     const h = await startBot({ DAILY_BUDGET_POINTS: '12' });

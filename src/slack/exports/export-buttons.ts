@@ -1,11 +1,18 @@
-import { findExport, moveExport } from '../../exports/index.js';
+import { randomUUID } from 'node:crypto';
+import { findExport, moveExport, settleStarting } from '../../exports/index.js';
 import { type ActionDef, clickerOf, tell } from '../actions/action.js';
 import { notice } from '../blocks/message.js';
 import { isUnreachableChannel, slackErrorCode } from '../slack-errors.js';
 import { OUT_OF_DATE, readUuid } from '../values.js';
-import { progressOf } from './export-messages.js';
+import { CANNOT_POST, progressOf } from './export-messages.js';
 
-/** **Start export** on the private preview: the progress message goes in the channel, the runner starts. */
+/**
+ * **Start export** on the private preview: the progress message goes in the channel, the runner
+ * starts. Posting is the one step that cannot be taken back, so it is done only by whoever won
+ * `preview → starting` (a second click or a Slack retry does not), and only while that win still
+ * holds: a process dying here leaves the export "starting", and a runner takes it over once it
+ * has been silent for STARTING_GRACE_MS (see takeOverStarting), never sooner.
+ */
 export const startExport = (actionId: string): ActionDef => ({
   actionIds: [actionId],
   async handle(args, deps) {
@@ -13,16 +20,22 @@ export const startExport = (actionId: string): ActionDef => ({
     const who = clickerOf(args.body);
     if (!exportId) return tell(args, deps, notice(OUT_OF_DATE));
     const key = { workspaceId: who.teamId, exportId };
-    const row = await findExport(deps.store.db, key);
+    const db = deps.store.db;
+    const row = await findExport(db, key);
     if (row?.user_id !== who.userId) return tell(args, deps, notice(OUT_OF_DATE));
+    const poster = `click:${randomUUID()}`;
+    const now = () => deps.clock().getTime();
     // A second click finds it no longer in preview: one export, one message.
-    const now = deps.clock().getTime();
-    if (
-      !(await moveExport(deps.store.db, key, ['preview'], { state: 'starting', updated_at: now }))
-    ) {
-      return;
-    }
+    const won = await moveExport(db, key, ['preview'], {
+      state: 'starting',
+      lease_owner: poster,
+      lease_until: null,
+      updated_at: now(),
+    });
+    if (!won) return;
     await tell(args, deps, notice('Export started: its progress is in the channel.'), true);
+    // The grace counts from here, right before the post (the answer above may have been slow).
+    if (!(await settleStarting(db, key, poster, { updated_at: now() }))) return;
     let ts: string | undefined;
     try {
       const posted = await args.client.chat.postMessage({
@@ -31,18 +44,25 @@ export const startExport = (actionId: string): ActionDef => ({
       });
       ts = posted.ts;
     } catch (err) {
-      const code = slackErrorCode(err);
-      const words = isUnreachableChannel(code)
-        ? 'I cannot post in this channel: invite me with /invite @querydesk and export again.'
+      const words = isUnreachableChannel(slackErrorCode(err))
+        ? CANNOT_POST
         : 'I could not post the progress message; export again.';
-      await moveExport(deps.store.db, key, ['starting'], { state: 'failed', note: words });
+      if (!(await settleStarting(db, key, poster, { state: 'failed', note: words }))) return;
       return tell(args, deps, notice(words), true);
     }
-    await moveExport(deps.store.db, key, ['starting'], {
+    const settled = await settleStarting(db, key, poster, {
       state: 'running',
       message_ts: ts ?? null,
-      updated_at: deps.clock().getTime(),
+      lease_owner: null,
+      updated_at: now(),
     });
+    if (!settled) {
+      // Taken over while this process stalled past the grace (the runner posted its own), or
+      // ended meanwhile: this message must not stay as a second one.
+      deps.logger.warn({ exportId }, 'export started elsewhere; withdrawing this progress message');
+      if (ts) await args.client.chat.delete({ channel: row.channel_id, ts }).catch(() => undefined);
+      return;
+    }
     deps.exportRunner?.kick();
   },
 });

@@ -1,11 +1,11 @@
 import type { WebClient } from '@slack/web-api';
-import type { ExportMessages, ExportRow } from '../../exports/index.js';
+import { type ExportMessages, type ExportRow, ExportStop } from '../../exports/index.js';
 import { exportProgressMessage } from '../blocks/export-message.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { finish } from '../finish.js';
 import { uploadedFileId } from '../qr/start-onboarding.js';
-import { slackErrorKind } from '../slack-errors.js';
+import { isUnreachableChannel, slackErrorCode, slackErrorKind } from '../slack-errors.js';
 import { argsOf } from './export-sources.js';
 
 type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;
@@ -16,6 +16,10 @@ export function exportTitle(row: ExportRow): string {
   const day = (d: Date) => new Date(d).toISOString().slice(0, 10);
   return `Coupons of ${a.sid} (${day(a.start)} to ${day(a.end)})`;
 }
+
+/** What the asker is told when the progress message cannot be posted at all. */
+export const CANNOT_POST =
+  'I cannot post in this channel: invite me with /invite @querydesk and export again.';
 
 /** The progress message as the row says it is now. */
 export function progressOf(deps: Pick<AppDeps, 'gateway' | 'clock'>, row: ExportRow): SlackMessage {
@@ -30,6 +34,18 @@ export function exportMessages(deps: AppDeps, clientFor: ClientFor): ExportMessa
     throw err;
   };
   return {
+    async post(row) {
+      const client = await clientFor(row.workspace_id);
+      const posted = await client.chat
+        .postMessage({ channel: row.channel_id, ...progressOf(deps, row) })
+        .catch((err: unknown) => {
+          if (isUnreachableChannel(slackErrorCode(err)))
+            throw new ExportStop('failed', CANNOT_POST);
+          return count('chat.postMessage')(err);
+        });
+      if (!posted.ts) throw new Error('chat.postMessage answered without a ts');
+      return posted.ts;
+    },
     async show(row) {
       if (!row.message_ts) return;
       const client = await clientFor(row.workspace_id);
