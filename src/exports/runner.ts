@@ -54,7 +54,8 @@ export function createExportRunner(options: {
     clock: deps.clock,
     log: deps.logger.child({ component: 'export-runner', workerId: owner }),
     tickMs: options.tickMs ?? 500,
-    leaseMs: options.leaseMs ?? 30_000,
+    // Renewed every 5 s while pages are fetched; a replica that dies holds it 15 s at most.
+    leaseMs: options.leaseMs ?? 15_000,
     maxInFlight: options.maxInFlight ?? 3,
   });
 }

@@ -18,7 +18,10 @@ export interface OrderWatcherOptions {
   workerId: string;
   /** How often the store is asked for due watches. Default: a tenth of the interval, 20..1000 ms. */
   tickMs?: number;
-  /** How long a claimed watch is ours; renewed while a check runs. Default 60 s. */
+  /**
+   * How long a claimed watch is ours; renewed every third of it while a check runs. Default 15 s:
+   * a replica that dies mid-check holds its watch no longer than that.
+   */
   leaseMs?: number;
   /** Watches checked at once by this process. Default 10. */
   maxInFlight?: number;
@@ -46,7 +49,7 @@ export function createOrderWatcher(options: OrderWatcherOptions): OrderWatcher {
     clock: deps.clock,
     log: deps.logger.child({ component: 'order-watcher', workerId: owner }),
     tickMs: options.tickMs ?? Math.min(1000, Math.max(20, Math.floor(interval / 10))),
-    leaseMs: options.leaseMs ?? 60_000,
+    leaseMs: options.leaseMs ?? 15_000,
     maxInFlight: options.maxInFlight ?? 10,
   });
 }
