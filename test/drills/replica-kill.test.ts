@@ -1,5 +1,8 @@
+import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_EXAMPLES as X } from '../../src/sandbox/index.js';
+import type { SlackDouble } from '../../src/slack-double/index.js';
 import { type BotProcess, until } from './harness/bot-process.js';
 import {
   type Fleet,
@@ -9,22 +12,38 @@ import {
   startQrCodes,
 } from './harness/fleet.js';
 import { freshSchema } from './harness/schema.js';
+import { CHANNEL, ledgerTotals, sandboxTotals } from './harness/world.js';
 
 // Drill: one replica of three is killed with SIGKILL (no shutdown, leases not handed back) while
-// the QR codes it started are live. The other two finish watching them.
+// QR codes, order watches and an export are live, and while it holds the export's lease, a QR
+// lease, an order watch's lease and a gateway page request in flight. The other two take them
+// over: every code is seen to the end, every watch reports its order's next change once, and the
+// export finishes with one CSV, each gateway page bought once.
 let db: Awaited<ReturnType<typeof freshSchema>> | undefined;
 let fleet: Fleet | undefined;
+
+const SHOP = X.shopOrders.ownerId; // 250 orders: 10 pages of 25
+const PAGES = 10;
+const ORDERS = [X.payOrder.lateCallback, X.payOrder.neverCalledBack, X.payOrder.waits].map(
+  (o) => o.orderNumber,
+);
+const EXPORTER = 'UKEXPORT1';
 
 beforeAll(async () => {
   db = await freshSchema('qd_drill_kill');
   fleet = await startFleet({
     replicas: 3,
     databaseUrl: db.url,
-    // Scanned 20 s after creation, well after the kill.
-    sandbox: { qrScanAfterMs: 20_000 },
-    // Status checks take ~1 s, so a replica holds a session's lease for a while during each.
+    // Codes scanned 20 s after creation, well after the kill; live orders move only when told.
+    sandbox: { qrScanAfterMs: 20_000, orderPayAfterMs: 600_000 },
+    // Every gateway call takes ~1 s, so a replica holds its leases for a while during each.
     gatewayDelayMs: 1_000,
-    env: { QR_POLL_INTERVAL_MS: '1000' },
+    env: {
+      QR_POLL_INTERVAL_MS: '1000',
+      ORDER_WATCH_INTERVAL_MS: '1000',
+      ORDER_WATCH_TIMEOUT_MS: '600000',
+      ORDER_CALLBACK_ALERT_MS: '600000',
+    },
   });
 }, 90_000);
 
@@ -33,46 +52,159 @@ afterAll(async () => {
   await db?.drop();
 }, 60_000);
 
-/** Kills `victim` as soon as it holds a QR session's lease (its worker id carries its pid). */
-async function killWhileHoldingALease(victim: BotProcess, databaseUrl: string): Promise<string[]> {
+const watchCard = (d: SlackDouble, order: string) =>
+  d.messages(CHANNEL).find((m) => !m.ephemeral && !m.threadTs && m.text.includes(order));
+const threadOf = (d: SlackDouble, ts: string) =>
+  d.messages(CHANNEL).filter((m) => m.threadTs === ts && m.ts !== ts);
+const progressMessages = (d: SlackDouble) =>
+  d.messages(CHANNEL).filter((m) => !m.ephemeral && m.text.startsWith('Shop orders of'));
+const shopPageCalls = (f: Fleet) => f.sandbox.requests().filter((r) => r.op === 'shopOrders');
+
+async function startWatches(f: Fleet): Promise<void> {
+  for (const [i, order] of ORDERS.entries()) {
+    await f.double.sendCommand(f.bots[i % f.bots.length]!.events, {
+      command: '/payorder',
+      text: `watch ${order} ${X.payOrder.merchantNum}`,
+      user: `UKW${i}`,
+      channel: CHANNEL,
+    });
+  }
+  await until(
+    'every order watch card posted',
+    () =>
+      ORDERS.every((o) =>
+        JSON.stringify(watchCard(f.double, o)?.blocks ?? []).includes('Stop watching'),
+      ),
+    20_000,
+  );
+}
+
+/** `/shoporders export` → Start export; resolves once its progress message is in the channel. */
+async function startExport(f: Fleet, via: BotProcess): Promise<string> {
+  await f.double.sendCommand(via.events, {
+    command: '/shoporders',
+    text: `export ${SHOP} size=25`,
+    user: EXPORTER,
+    channel: CHANNEL,
+  });
+  const preview = await f.double.waitFor(
+    () => f.double.messages().find((m) => m.ephemeral && m.visibleTo === EXPORTER),
+    15_000,
+  );
+  await f.double.sendAction(via.events, {
+    actionId: 'qd_export_start',
+    channel: preview.channel,
+    messageTs: preview.ts,
+    user: EXPORTER,
+  });
+  const progress = await f.double.waitFor(() => progressMessages(f.double)[0], 15_000);
+  return progress.ts;
+}
+
+interface Held {
+  qr: string[];
+  watches: string[];
+}
+
+/**
+ * Finds the replica running the export and kills it (SIGKILL) at a moment it holds the export's
+ * lease, at least one QR lease and one order watch lease, and has a gateway page request held
+ * by the slow link (so the page is in flight: never charged, since the caller is gone before it
+ * reaches the gateway).
+ */
+async function killMidFlight(f: Fleet, databaseUrl: string): Promise<[BotProcess, Held]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const held: string[] = [];
+  const holds = async (table: string, id: string, pid: number | undefined) =>
+    (
+      await client.query<{ id: string }>(
+        `select ${id} as id from ${table} where lease_owner like $1 and lease_until > $2`,
+        [`%:${pid}:%`, Date.now()],
+      )
+    ).rows.map((r) => r.id);
   try {
+    let victim: BotProcess | undefined;
     await until(
-      'the victim holds a QR lease',
+      'a replica runs the export with a page stored',
       async () => {
-        const { rows } = await client.query<{ session_id: string }>(
-          'select session_id from qr_sessions where lease_owner like $1',
-          [`%:${victim.child.pid}:%`],
+        const { rows } = await client.query<{ lease_owner: string | null; next_page: number }>(
+          `select lease_owner, next_page from exports where state = 'running'`,
         );
-        if (rows.length === 0) return false;
-        victim.child.kill('SIGKILL');
-        held.push(...rows.map((r) => r.session_id));
-        return true;
+        const owner = rows[0]?.next_page ? rows[0].lease_owner : null;
+        victim = f.bots.find((b) => owner?.includes(`:${b.child.pid}:`));
+        return victim !== undefined;
       },
       20_000,
+      50,
+    );
+    const v = victim!;
+    const held: Held = { qr: [], watches: [] };
+    await until(
+      'the export runner holds a QR lease, a watch lease and a page in flight',
+      async () => {
+        const pageInFlight = f
+          .link!.held()
+          .some((r) => r.path.endsWith('/paging-orders') && r.releaseAt - Date.now() > 250);
+        if (!pageInFlight) return false;
+        // One client answers one query at a time.
+        const exp = await holds('exports', 'export_id', v.child.pid);
+        const qr = await holds('qr_sessions', 'session_id', v.child.pid);
+        const watches = await holds('order_watches', 'watch_id', v.child.pid);
+        if (exp.length === 0 || qr.length === 0 || watches.length === 0) return false;
+        v.child.kill('SIGKILL');
+        held.qr = qr;
+        held.watches = watches;
+        return true;
+      },
+      30_000,
       20,
     );
+    await v.exited;
+    return [v, held];
   } finally {
     await client.end();
   }
-  await victim.exited;
-  return held;
+}
+
+async function csvOf(d: SlackDouble, ts: string): Promise<string[][]> {
+  const upload = await d.waitFor(
+    () => d.messages(CHANNEL).find((m) => m.threadTs === ts && m.files.length > 0),
+    60_000,
+  );
+  const file = await d.waitFor(
+    () => d.files().find((x) => x.id === upload.files[0]?.id && x.completed),
+    10_000,
+  );
+  return parse(file.bytes.toString('utf8')) as string[][];
 }
 
 describe('drill: kill -9 of one replica of three', () => {
-  it('leaves its live QR codes to the others, which see them to the end', async () => {
+  it('leaves its QR codes, order watches and export to the others, which see each to the end once', async () => {
     const f = fleet!;
-    const [victim, ...survivors] = f.bots as [BotProcess, BotProcess, BotProcess];
-    await startQrCodes(f, { count: 4, users: 'UKQ', via: [victim] });
-    const held = await killWhileHoldingALease(victim, db!.url);
+    await startQrCodes(f, { count: 4, users: 'UKQ' });
+    await startWatches(f);
+    const exportTs = await startExport(f, f.bots[0]!);
+    const [victim, held] = await killMidFlight(f, db!.url);
+    const survivors = f.bots.filter((b) => b !== victim);
     const sessions = f.sandbox.sessions().map((s) => s.sessionId);
     expect(sessions).toHaveLength(4);
+    const pagesBeforeKill = shopPageCalls(f).length;
+    expect(pagesBeforeKill).toBeLessThan(PAGES);
 
-    // A session it held stays leased until the lease runs out; then a survivor takes it.
-    await qrCodesScanned(f, 4, 110_000);
-    // The survivors did it: each scan was seen and stored by one of them.
+    // Every live order is paid now that the victim is gone: only the survivors can see it.
+    for (const order of ORDERS) expect(f.sandbox.moveOrder(order, 'pay')).toBe(true);
+    const cards = ORDERS.map((o) => watchCard(f.double, o)!);
+    const paidReplies = () =>
+      cards.map((c) => threadOf(f.double, c.ts).filter((m) => /^Paid at/.test(m.text)).length);
+
+    // A lease it held stays taken until it runs out (5 s for QR, 15 s for watches and exports).
+    const [rows] = await Promise.all([
+      csvOf(f.double, exportTs),
+      qrCodesScanned(f, 4, 110_000),
+      until('every watch reports the payment', () => paidReplies().every((n) => n >= 1), 60_000),
+    ]);
+
+    // QR: each scan was seen and stored by a survivor; one status message per code.
     const seenBySurvivors = new Set(
       survivors
         .flatMap((b) => b.logs)
@@ -80,9 +212,33 @@ describe('drill: kill -9 of one replica of three', () => {
         .map((l) => String(l.sessionId)),
     );
     expect([...seenBySurvivors].sort()).toEqual([...sessions].sort());
-    for (const id of held) expect(seenBySurvivors).toContain(id);
-    // Still one status message per code, each edited in place.
+    for (const id of held.qr) expect(seenBySurvivors).toContain(id);
     expect(qrStatusMessages(f.double)).toHaveLength(4);
-    console.info(`replica kill drill: killed holding ${held.length} lease(s); all 4 codes scanned`);
+
+    // Export: one progress message, finished; one CSV of every order once, uploaded once; each
+    // gateway page bought once (the page in flight at the kill never reached the gateway).
+    expect(rows).toHaveLength(251);
+    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(250);
+    await until(
+      'the progress message says finished',
+      () => /finished/.test(progressMessages(f.double)[0]?.text ?? ''),
+      10_000,
+    );
+    expect(progressMessages(f.double)).toHaveLength(1);
+    expect(progressMessages(f.double)[0]?.text).toMatch(/250 rows, 50 points, 10 pages/);
+    expect(threadOf(f.double, exportTs).filter((m) => m.files.length > 0)).toHaveLength(1);
+    expect(shopPageCalls(f)).toHaveLength(PAGES);
+    expect(f.sandbox.ledger().byOperation.shopOrders).toMatchObject({ calls: PAGES, charged: 50 });
+
+    // Watches: three intervals more, and still one reply per order's change, nothing else.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(paidReplies()).toEqual([1, 1, 1]);
+    for (const c of cards) expect(threadOf(f.double, c.ts)).toHaveLength(1);
+
+    // The ledger holds exactly what the sandbox charged (QR codes and export pages).
+    expect(await ledgerTotals(db!.url)).toEqual(sandboxTotals(f.sandbox.ledger()));
+    console.info(
+      `replica kill drill: killed holding ${held.qr.length} QR lease(s), ${held.watches.length} watch lease(s), the export after ${pagesBeforeKill} page(s); all 4 codes scanned, 3 watches paid once, export of ${PAGES} pages finished`,
+    );
   }, 200_000);
 });

@@ -7,7 +7,7 @@ import {
 import { type SlackDouble, startSlackDouble } from '../../../src/slack-double/index.js';
 import { type BotProcess, spawnBot, until } from './bot-process.js';
 import { builtMain } from './build.js';
-import { slowLink } from './slow-link.js';
+import { type SlowLink, slowLink } from './slow-link.js';
 import { botEnv, CHANNEL } from './world.js';
 
 /** Replica processes of one Slack app, on one database, with the sandbox and the Slack double. */
@@ -15,6 +15,8 @@ export interface Fleet {
   sandbox: Sandbox;
   double: SlackDouble;
   bots: BotProcess[];
+  /** The slow link in front of the sandbox, when `gatewayDelayMs` was given. */
+  link?: SlowLink;
   /** Stops everything; each replica's log is kept as test-artifacts/drills/<name>-<replica>.log. */
   stop(name: string): Promise<void>;
 }
@@ -51,7 +53,7 @@ export async function startFleet(opts: {
     await stop('failed-start');
     throw err;
   }
-  return { sandbox, double, bots, stop };
+  return { sandbox, double, bots, link, stop };
 }
 
 /** The QR status messages in the drill channel. */
