@@ -108,6 +108,9 @@ const envSchema = z.object({
   ORDER_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(86400000),
   ORDER_CALLBACK_ALERT_MS: positiveInt('milliseconds').default(300000),
   EXPORT_MAX_ROWS: positiveInt('rows').default(10000),
+  // How long an export's Start click may take to post its progress message before a runner takes
+  // it over; above the slowest post (three Slack attempts of at most 10 s) in production.
+  EXPORT_START_GRACE_MS: positiveInt('milliseconds').default(45000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_PORT: port.default(8787),
 });
@@ -149,7 +152,7 @@ export interface Config {
   ledgerRetentionDays?: number;
   qr: { pollIntervalMs: number; watchTimeoutMs: number };
   orderWatch: { intervalMs: number; timeoutMs: number; callbackAlertMs: number };
-  export: { maxRows: number };
+  export: { maxRows: number; startGraceMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
 }
@@ -254,7 +257,7 @@ export function readConfig(env: Env): Config {
       timeoutMs: e.ORDER_WATCH_TIMEOUT_MS,
       callbackAlertMs: e.ORDER_CALLBACK_ALERT_MS,
     },
-    export: { maxRows: e.EXPORT_MAX_ROWS },
+    export: { maxRows: e.EXPORT_MAX_ROWS, startGraceMs: e.EXPORT_START_GRACE_MS },
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
   };

@@ -5,4 +5,4 @@ export { findExport, insertExport, moveExport, settleStarting } from './export-s
 export type { ExportDeps, ExportMessages, ExportSource, FetchedPage } from './ports.js';
 export { ExportStop } from './ports.js';
 export { EDIT_EVERY_MS } from './run-export.js';
-export { createExportRunner, type ExportRunner, STARTING_GRACE_MS } from './runner.js';
+export { createExportRunner, type ExportRunner } from './runner.js';

@@ -11,13 +11,6 @@ import type { ExportDeps } from './ports.js';
 import { runExport } from './run-export.js';
 import { takeOverStarting } from './take-over.js';
 
-/**
- * How long a "starting" export is left to whoever won its Start click before a runner takes it
- * over and posts its progress message itself. Longer than the slowest post can take (three
- * attempts of at most 10 s each, the Web API client's bounds), so a live poster is never raced.
- */
-export const STARTING_GRACE_MS = 45_000;
-
 /** Stopping leaves running exports for the next process, which goes on from the next page. */
 export type ExportRunner = LeasedLoop;
 
@@ -33,11 +26,16 @@ export function createExportRunner(options: {
   tickMs?: number;
   leaseMs?: number;
   maxInFlight?: number;
+  /**
+   * How long a "starting" export is left to whoever won its Start click before this runner takes
+   * it over and posts its progress message itself. Default `config.export.startGraceMs`
+   * (EXPORT_START_GRACE_MS, 45 s: longer than the slowest post, so a live poster is never raced).
+   */
   startingGraceMs?: number;
 }): ExportRunner {
   const { deps, workerId: owner } = options;
   const db = deps.store.db;
-  const grace = options.startingGraceMs ?? STARTING_GRACE_MS;
+  const grace = options.startingGraceMs ?? deps.config.export.startGraceMs;
   return createLeasedLoop({
     table: {
       due: (now, limit) => runnableExports(db, now, limit, grace),

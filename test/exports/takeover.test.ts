@@ -87,7 +87,7 @@ function fakes() {
 function runner(store: Store, f: ReturnType<typeof fakes>, workerId: string) {
   const r = createExportRunner({
     deps: {
-      config: { export: { maxRows: 10_000 } },
+      config: { export: { maxRows: 10_000, startGraceMs: GRACE_MS } },
       logger: captureLogger('warn').logger,
       store,
       clock: () => new Date(),
@@ -96,7 +96,6 @@ function runner(store: Store, f: ReturnType<typeof fakes>, workerId: string) {
     },
     workerId,
     tickMs: 50,
-    startingGraceMs: GRACE_MS,
   });
   r.start();
   cleanups.push(() => r.stop());

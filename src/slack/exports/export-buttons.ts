@@ -11,7 +11,7 @@ import { CANNOT_POST, progressOf } from './export-messages.js';
  * starts. Posting is the one step that cannot be taken back, so it is done only by whoever won
  * `preview → starting` (a second click or a Slack retry does not), and only while that win still
  * holds: a process dying here leaves the export "starting", and a runner takes it over once it
- * has been silent for STARTING_GRACE_MS (see takeOverStarting), never sooner.
+ * has been silent for EXPORT_START_GRACE_MS (see takeOverStarting), never sooner.
  */
 export const startExport = (actionId: string): ActionDef => ({
   actionIds: [actionId],
