@@ -113,6 +113,12 @@ const envSchema = z.object({
   EXPORT_START_GRACE_MS: positiveInt('milliseconds').default(45000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_PORT: port.default(8787),
+  // Console mode only; the defaults keep the console on this machine's loopback, in one process.
+  CONSOLE_LISTEN: z
+    .enum(['loopback', 'all'], { error: 'must be loopback or all' })
+    .default('loopback'),
+  CONSOLE_PUBLISHED_PORT: optionalText.pipe(port.optional()),
+  CONSOLE_STANDBY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type SlackMode = 'console' | 'http' | 'socket' | 'oauth';
@@ -155,6 +161,15 @@ export interface Config {
   export: { maxRows: number; startGraceMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
+  /** Console mode only (see README "Deploy"). */
+  console: {
+    /** `all` only in a container whose port is published on the host's loopback. */
+    listen: 'loopback' | 'all';
+    /** The host port a container publishes the console on, when it is not `port`. */
+    publishedPort?: number;
+    /** Serve nothing but /healthz: the console (and its Slack double) runs in another process. */
+    standby: boolean;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -260,6 +275,14 @@ export function readConfig(env: Env): Config {
     export: { maxRows: e.EXPORT_MAX_ROWS, startGraceMs: e.EXPORT_START_GRACE_MS },
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
+    console: {
+      listen: e.CONSOLE_LISTEN,
+      publishedPort:
+        e.CONSOLE_PUBLISHED_PORT === undefined || e.CONSOLE_PUBLISHED_PORT === e.PORT
+          ? undefined
+          : e.CONSOLE_PUBLISHED_PORT,
+      standby: e.CONSOLE_STANDBY === 'true',
+    },
   };
 }
 

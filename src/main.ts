@@ -41,7 +41,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  if (config.mode === 'console') {
+  if (config.mode === 'console' && config.console.standby) {
+    started = import('./console/standby.js').then(({ startStandby }) =>
+      startStandby(config, logger),
+    );
+  } else if (config.mode === 'console') {
     // The console, its page and the Slack double are loaded only in this mode.
     started = import('./console/start-console.js').then(async ({ startConsole }) => {
       const local = await startConsole(config, logger);

@@ -26,6 +26,22 @@ describe('readConfig', () => {
     expect(c.dailyBudgetPoints).toBeUndefined();
     expect(c.qr).toEqual({ pollIntervalMs: 3000, watchTimeoutMs: 600000 });
     expect(c.logLevel).toBe('info');
+    // The console stays on loopback, in this process, unless told otherwise.
+    expect(c.console).toEqual({ listen: 'loopback', publishedPort: undefined, standby: false });
+  });
+
+  it('reads the console settings a container needs, and names a bad one', () => {
+    const c = readConfig({
+      CONSOLE_LISTEN: 'all',
+      CONSOLE_PUBLISHED_PORT: '8081',
+      CONSOLE_STANDBY: 'true',
+    });
+    expect(c.console).toEqual({ listen: 'all', publishedPort: 8081, standby: true });
+    expect(fails({ CONSOLE_LISTEN: '0.0.0.0' }).message).toMatch(
+      /^CONSOLE_LISTEN: must be loopback or all/,
+    );
+    expect(fails({ CONSOLE_STANDBY: 'yes' }).message).toMatch(/^CONSOLE_STANDBY: /);
+    expect(fails({ CONSOLE_PUBLISHED_PORT: 'x' }).message).toMatch(/^CONSOLE_PUBLISHED_PORT: /);
   });
 
   it.each([

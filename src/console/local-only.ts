@@ -6,8 +6,11 @@ import { sendJson } from './http.js';
  * it. A request naming another host (DNS rebinding) or coming from another origin (a web page
  * the developer has open) is refused before anything runs.
  */
-export function localOnly(routes: CustomRoute[], port: number): CustomRoute[] {
-  const hosts = new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+export function localOnly(routes: CustomRoute[], ports: number[]): CustomRoute[] {
+  // `ports`: the one it listens on, and the one a container publishes it on (the browser's).
+  const hosts = new Set(
+    ports.flatMap((port) => [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]),
+  );
   const origins = new Set([...hosts].map((h) => `http://${h}`));
   return routes.map((route) => ({
     ...route,

@@ -76,7 +76,7 @@ export async function startConsole(
       }),
       ...pageRoutes({ assets: loadPageAssets(), local, page, hub }),
     ],
-    port,
+    [port, ...(config.console.publishedPort ? [config.console.publishedPort] : [])],
   );
   const stopLocal = () => {
     local.state.events.off('change', forward);
@@ -100,7 +100,7 @@ export async function startConsole(
     throw err;
   }
   sandbox = querydesk.sandbox;
-  const url = `http://localhost:${port}/`;
+  const url = `http://localhost:${config.console.publishedPort ?? port}/`;
   logger.info({ url }, 'local console ready');
   return {
     url,

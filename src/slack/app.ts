@@ -153,8 +153,10 @@ export function createSlackApp(params: {
   return {
     app,
     async start() {
-      // The local console acts as an admin: it listens on this machine only.
-      const listen = params.local ? { port: config.port, host: '127.0.0.1' } : config.port;
+      // The local console acts as an admin: it listens on this machine only, or, in a container
+      // whose port is published on the host's loopback only, on the container's interfaces.
+      const host = config.console.listen === 'all' ? '0.0.0.0' : '127.0.0.1';
+      const listen = params.local ? { port: config.port, host } : config.port;
       await (config.mode === 'socket' ? app.start() : app.start(listen, serverOptions(limits)));
       const server = serverOf({ app });
       if (server) applyServerLimits(server, limits);

@@ -54,3 +54,47 @@ describe('the local console answers only its own page on this machine', () => {
     expect(address.receiver.server.address().address).toBe('127.0.0.1');
   });
 });
+
+describe('the console published by a container (CONSOLE_LISTEN, CONSOLE_PUBLISHED_PORT)', () => {
+  let inContainer: RunningConsole;
+  let published: number;
+  beforeAll(async () => {
+    published = qd.port === 18_081 ? 18_082 : 18_081;
+    inContainer = await startTestConsole({
+      CONSOLE_LISTEN: 'all',
+      CONSOLE_PUBLISHED_PORT: String(published),
+    });
+  });
+  afterAll(async () => {
+    await inContainer?.stop();
+  });
+  const sendTo = (c: RunningConsole, headers: Record<string, string>) =>
+    request(`http://127.0.0.1:${c.port}/console/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ command: '/querydesk', text: 'help' }),
+    }).then((r) => r.statusCode);
+
+  it("listens on the container's interfaces, and names the published port as its address", () => {
+    const server = inContainer.querydesk.runtime.app as unknown as {
+      receiver: { server: { address(): { address: string } } };
+    };
+    expect(server.receiver.server.address().address).toBe('0.0.0.0');
+    expect(inContainer.url).toBe(`http://localhost:${published}/`);
+  });
+
+  it('accepts the page the browser opened at the published port on the host', async () => {
+    const headers = { host: `localhost:${published}`, origin: `http://localhost:${published}` };
+    expect(await sendTo(inContainer, headers)).toBe(200);
+  });
+
+  it('still refuses other hosts and origins, and other ports', async () => {
+    expect(await sendTo(inContainer, { host: `evil.example:${published}` })).toBe(403);
+    expect(await sendTo(inContainer, { origin: `http://evil.example:${published}` })).toBe(403);
+    expect(await sendTo(inContainer, { host: `localhost:${published + 1}` })).toBe(403);
+  });
+
+  it('by default accepts no other port than its own', async () => {
+    expect(await sendTo(qd, { host: `localhost:${published}` })).toBe(403);
+  });
+});

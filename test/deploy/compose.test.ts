@@ -1,9 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { type ComposeFile, dockerUnavailable, ROOT, readCompose, readRepoFile } from './files.js';
+import {
+  type ComposeFile,
+  type ComposeService,
+  dockerUnavailable,
+  ROOT,
+  readCompose,
+  readRepoFile,
+} from './files.js';
 
 // The Compose specification's schema, kept in the repository (test/fixtures/compose/README.md).
 // Its `$schema` spelling is unknown to Ajv 8, hence validateSchema: false.
@@ -66,15 +74,44 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('publishes one port, on a proxy that spreads requests over ready replicas only', () => {
-    const published = services.filter(([, s]) => (s.ports ?? []).length > 0);
-    expect(published.map(([name]) => name)).toEqual(['proxy']);
-    expect(published[0]![1].ports).toHaveLength(1);
+  it('publishes one public port, on a proxy that forwards only Slack and health routes to ready replicas', () => {
+    expect(compose.services.proxy?.ports).toHaveLength(1);
+    expect(compose.services.proxy?.ports?.[0]).toMatch(/^\$\{QUERYDESK_PORT:-\d+\}:80$/);
     const caddyfile = compose.configs?.caddyfile?.content ?? '';
     for (const [name] of replicas) expect(caddyfile).toContain(`${name}:3000`);
     expect(caddyfile).toMatch(/health_uri \/readyz/);
-    // Metrics stay off the public port.
-    expect(caddyfile).toMatch(/@metrics path \/metrics\s+respond @metrics 404/);
+    // An allow-list: /metrics and the console's paths (/, /console/*, /slack-api/*) stay off the
+    // public port, and every other path is answered 404 by the proxy itself.
+    expect(caddyfile).toMatch(/@public path \/slack\/\* \/healthz \/readyz\s+handle @public \{/);
+    expect(caddyfile).toMatch(/handle \{\s+respond 404\s+\}/);
+    const routed = caddyfile.slice(
+      caddyfile.indexOf('handle @public'),
+      caddyfile.indexOf('handle {'),
+    );
+    expect(routed).toContain('reverse_proxy');
+    expect(caddyfile.match(/reverse_proxy/g)).toHaveLength(1);
+  });
+
+  it('runs the local console on one replica, published on the host loopback only', () => {
+    const published = services.filter(([, s]) => (s.ports ?? []).length > 0 && s.build);
+    expect(published.map(([name]) => name)).toEqual(['querydesk-1']);
+    const [[, console1]] = published as [[string, ComposeService]];
+    // The host port the browser uses is the one the console is told it is published on.
+    const hostPort = /^\$\{QUERYDESK_CONSOLE_PORT:-\d+\}$/;
+    expect(console1.ports).toHaveLength(1);
+    const [ip, port, target] = console1.ports![0]!.split(/:(?=\$|\d+$)/);
+    expect([ip, target]).toEqual(['127.0.0.1', '3000']);
+    expect(port).toMatch(hostPort);
+    expect(console1.environment?.CONSOLE_LISTEN).toBe('all');
+    expect(console1.environment?.CONSOLE_PUBLISHED_PORT).toBe(port);
+    expect(console1.environment?.CONSOLE_STANDBY).toBeUndefined();
+    // Every other replica stands by in console mode: one Slack double, one console.
+    for (const [name, s] of replicas.filter(([n]) => n !== 'querydesk-1')) {
+      expect(s.environment?.CONSOLE_STANDBY, name).toBe('true');
+      expect(s.environment?.CONSOLE_LISTEN, name).toBeUndefined();
+    }
+    // Nothing requires Slack variables: with none, `docker compose up` starts the console.
+    expect(readRepoFile('compose.yaml')).not.toMatch(/\$\{SLACK_[A-Z_]+:\?/);
   });
 
   it('names in .env.example every variable it interpolates', () => {
@@ -83,6 +120,37 @@ describe('compose.yaml', () => {
     );
     const example = readRepoFile('.env.example');
     for (const name of used) expect(example).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
+  });
+
+  const noCaddy = spawnSync('caddy', ['version']).error ? 'no caddy on this machine' : undefined;
+  it('has a Caddyfile that caddy adapts to an allow-list of routes, where caddy is installed', (ctx) => {
+    if (noCaddy) {
+      console.warn(`skipped caddy adapt: ${noCaddy}`);
+      ctx.skip(noCaddy);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'qd-caddy-'));
+    try {
+      const file = join(dir, 'Caddyfile');
+      writeFileSync(file, compose.configs?.caddyfile?.content ?? '');
+      const run = spawnSync('caddy', ['adapt', '--config', file, '--adapter', 'caddyfile'], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const routes = JSON.parse(run.stdout).apps.http.servers.srv0.routes as {
+        match?: { path: string[] }[];
+        handle: { routes: { handle: { handler: string; status_code?: number }[] }[] }[];
+      }[];
+      expect(routes.map((r) => r.match?.[0]?.path ?? null)).toEqual([
+        ['/slack/*', '/healthz', '/readyz'],
+        null,
+      ]);
+      const handlers = routes.map((r) => r.handle[0]!.routes[0]!.handle[0]!);
+      expect(handlers.map((h) => h.handler)).toEqual(['reverse_proxy', 'static_response']);
+      expect(handlers[1]!.status_code).toBe(404);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   const noCompose = dockerUnavailable(['compose', 'version']);
@@ -101,10 +169,14 @@ describe('compose.yaml', () => {
     const ok = run({ SLACK_BOT_TOKEN: 'xoxb-test', POSTGRES_PASSWORD: 'secret' });
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
-    // Without the required values it says what to set, instead of starting unreachable consoles.
-    const missing = run({ POSTGRES_PASSWORD: 'secret' });
+    // No Slack variables: the local console, accepted as it is.
+    const console1 = run({ POSTGRES_PASSWORD: 'secret' });
+    expect(console1.stderr).toBe('');
+    expect(console1.status).toBe(0);
+    // Without the database password it says what to set.
+    const missing = run({ SLACK_BOT_TOKEN: 'xoxb-test' });
     expect(missing.status).not.toBe(0);
-    expect(missing.stderr).toMatch(/SLACK_BOT_TOKEN/);
+    expect(missing.stderr).toMatch(/POSTGRES_PASSWORD/);
   });
 });
 
