@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type RequestRecord, SANDBOX_EXAMPLES } from '../sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../slack-double/index.js';
+import type { BurstReply, BurstRequest } from './burst-client.js';
 import { type ReplicaProcess, startReplica } from './replica-process.js';
 import type { BenchResult } from './report.js';
 import { percentile, round, windowMax } from './stats.js';
@@ -77,6 +78,22 @@ async function sandboxProcess() {
   };
 }
 
+/** A forked burst-client.ts, ready: call it once with the target and the signed requests. */
+async function burstSender(): Promise<
+  (url: string, requests: BurstRequest[]) => Promise<BurstReply[]>
+> {
+  const child = fork(fileURLToPath(new URL('./burst-client.js', import.meta.url)), [], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    execArgv: [],
+  });
+  await once(child, 'spawn');
+  return async (url, requests) => {
+    const reply = once(child, 'message') as Promise<[BurstReply[]]>;
+    child.send({ url, requests });
+    return (await reply)[0];
+  };
+}
+
 interface BurstFigures {
   acked: number;
   ackP50Ms: number | null;
@@ -120,24 +137,24 @@ async function burst(
     const user = c.message.visibleTo;
     if (user?.startsWith(`U${tag}`) && !answered.has(user)) answered.set(user, performance.now());
   });
+  // Built and signed before the clock starts; each replica's share goes from its own sender.
+  const requests = replicas.map(() => [] as BurstRequest[]);
+  for (let i = 0; i < n; i++) {
+    requests[i % replicas.length]!.push(
+      double.commandRequest({ command: '/payorder', text, user: `U${tag}${i}` }),
+    );
+  }
+  const senders = await Promise.all(replicas.map(() => burstSender()));
   const t0 = performance.now();
   const startedAt = Date.now();
-  const acks = await Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const s = performance.now();
-      const ack = await double.sendCommand(replicas[i % replicas.length]!.events, {
-        command: '/payorder',
-        text,
-        user: `U${tag}${i}`,
-      });
-      return { ok: ack.status === 200, ms: performance.now() - s };
-    }),
-  );
+  const acks = (
+    await Promise.all(senders.map((send, i) => send(replicas[i]!.events, requests[i]!)))
+  ).flat();
   await double.waitFor(() => answered.size >= n || undefined, waitMs).catch(() => undefined);
   off();
   const ms = acks.map((a) => a.ms);
   return {
-    acked: acks.filter((a) => a.ok).length,
+    acked: acks.filter((a) => a.status === 200).length,
     ackP50Ms: round(percentile(ms, 0.5)),
     ackP99Ms: round(percentile(ms, 0.99)),
     answered: answered.size,

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import {
   type ActionInput,
   type CommandInput,
+  commandRequest,
   type SubmissionInput,
   sendAction,
   sendCommand,
@@ -74,6 +75,8 @@ export interface SlackDouble {
   on(event: 'change', listener: (change: DoubleChange) => void): () => void;
   /** Signed slash command to the bot's `/slack/events` URL. */
   sendCommand(target: string, input: CommandInput): Promise<AckResult>;
+  /** The signed request sendCommand would post, built now and not sent. */
+  commandRequest(input: CommandInput): { body: string; headers: Record<string, string> };
   /** Signed block_actions for an element of a stored message or view. */
   sendAction(target: string, input: ActionInput): Promise<AckResult>;
   /** Signed view_submission of a stored open modal; the ack is applied to the view stack. */
@@ -161,6 +164,7 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     waitFor: (predicate, timeoutMs = 2000) => waitFor(on, predicate, timeoutMs),
     on,
     sendCommand: (target, input) => sendCommand(ctx, target, input),
+    commandRequest: (input) => commandRequest(ctx, input),
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
     sendEvent: (target, event, team) => sendEvent(ctx, target, event, team),

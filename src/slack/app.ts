@@ -149,7 +149,15 @@ export function createSlackApp(params: {
     http.requestListener = guardRequests(http.requestListener, limits);
     receiver = http;
   }
-  const app = new App({ token, receiver, logger: blog, clientOptions, ignoreSelf: true });
+  const app = new App({
+    token,
+    receiver,
+    logger: blog,
+    clientOptions,
+    ignoreSelf: true,
+    // Bolt's conversation store keeps per-channel state we never read, with a lookup on every request.
+    convoStore: false,
+  });
   return {
     app,
     async start() {

@@ -17,11 +17,16 @@ export function boltLogger(log: Logger): BoltLogger {
   let level = LogLevel.INFO;
   const text = (args: unknown[]) =>
     scrubSecrets(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  // Bolt logs several debug lines per request, some with whole payloads: build the text only for
+  // a level that is written (under a burst, stringifying them for nothing cost every ack).
+  const at = (l: 'debug' | 'info' | 'warn' | 'error') => (args: unknown[]) => {
+    if (child.isLevelEnabled(l)) child[l](text(args));
+  };
   return {
-    debug: (...args) => child.debug(text(args)),
-    info: (...args) => child.info(text(args)),
-    warn: (...args) => child.warn(text(args)),
-    error: (...args) => child.error(text(args)),
+    debug: (...args) => at('debug')(args),
+    info: (...args) => at('info')(args),
+    warn: (...args) => at('warn')(args),
+    error: (...args) => at('error')(args),
     setLevel: (l) => {
       level = l;
     },

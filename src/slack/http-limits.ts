@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, Server, ServerOptions } from 'node:http';
+import { trackAnswer } from './ack-first.js';
 
 /**
  * What one HTTP request may cost the bot. Slack's payloads are a few kilobytes (a view submission
@@ -78,6 +79,7 @@ export function guardRequests(
         return;
       }
     }
+    if (req.method === 'POST') trackAnswer(res);
     listener(req, res);
   };
 }

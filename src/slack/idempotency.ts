@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import type { AckFn, AnyMiddlewareArgs, Context, Middleware, RespondArguments } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { IdempotencyKeys } from '../store/idempotency.js';
+import { afterPendingAcks } from './ack-first.js';
 
 /** A retried delivery (the same command, event or shortcut) is recognised for this long. */
 export const DELIVERY_WINDOW_MS = 10 * 60_000;
@@ -66,11 +67,31 @@ export function deliveryKey(body: unknown): { key: string; ttlMs: number } | und
   }
 }
 
+/** Where the edge leaves a slash command's claim for its listener to make after the ack. */
+const CLAIM = 'querydeskClaimDelivery';
+
+/** Thrown by a command's ack when its delivery was already handled: the listener stops there. */
+export class DuplicateDelivery extends Error {
+  constructor() {
+    super('duplicate Slack delivery; already handled');
+    this.name = 'DuplicateDelivery';
+  }
+}
+
+/** True for what a listener throws when it stopped at a duplicate (Bolt may wrap it). */
+export function isDuplicateDelivery(err: unknown): boolean {
+  const original = (err as { original?: unknown } | null)?.original;
+  return err instanceof DuplicateDelivery || original instanceof DuplicateDelivery;
+}
+
 /**
- * One Bolt global middleware: every delivery or intent is claimed in the store before any
- * listener runs (so before any paid call or public post); a duplicate is acknowledged and
- * nothing else happens. If the store cannot be reached the request runs: the ledger records any
- * charge either way, and refusing every command would be worse.
+ * One Bolt global middleware: every delivery or intent is claimed in the store before it does
+ * anything (a paid call, a public post); a duplicate is acknowledged and nothing else happens.
+ * A click, submission, shortcut or event is claimed before its listener runs. A slash command is
+ * claimed after its ack instead (`claimAfterAck`), so nothing before a command's ack waits on the
+ * store: under a burst those writes delayed every ack behind them. If the store cannot be reached
+ * the request runs: the ledger records any charge either way, and refusing every command would be
+ * worse.
  */
 export function idempotencyMiddleware(deps: {
   keys: IdempotencyKeys;
@@ -80,16 +101,50 @@ export function idempotencyMiddleware(deps: {
   return async (args) => {
     const found = deliveryKey(args.body);
     if (!found) return args.next();
-    let first = true;
-    try {
-      first = await deps.keys.claim(found.key, found.ttlMs);
-    } catch (err) {
-      deps.logger.warn({ err }, 'idempotency key not claimed; handling the request anyway');
-    }
-    if (first) return args.next();
     const kind = found.key.slice(0, found.key.indexOf(':'));
-    deps.logger.info({ kind, retryNum: args.context.retryNum }, 'duplicate Slack request ignored');
-    deps.onDuplicate?.(kind);
+    const claim = async () => {
+      let first = true;
+      try {
+        first = await deps.keys.claim(found.key, found.ttlMs);
+      } catch (err) {
+        deps.logger.warn({ err }, 'idempotency key not claimed; handling the request anyway');
+      }
+      if (!first) {
+        deps.logger.info(
+          { kind, retryNum: args.context.retryNum },
+          'duplicate Slack request ignored',
+        );
+        deps.onDuplicate?.(kind);
+      }
+      return first;
+    };
+    if (kind === 'command') {
+      args.context[CLAIM] = claim;
+      return args.next();
+    }
+    if (await claim()) return args.next();
     if ('ack' in args && typeof args.ack === 'function') await (args.ack as () => Promise<void>)();
   };
+}
+
+/**
+ * A command listener's arguments with an `ack` that answers Slack first, then claims the delivery
+ * (see idempotencyMiddleware); on a duplicate it throws DuplicateDelivery after acking, so the
+ * work after the ack never runs twice.
+ */
+export function claimAfterAck<
+  A extends { ack: AckFn<string | RespondArguments>; context: Context },
+>(args: A): A {
+  const claim = args.context[CLAIM] as (() => Promise<boolean>) | undefined;
+  if (typeof claim !== 'function') return args;
+  let claimed: Promise<boolean> | undefined;
+  const ack: AckFn<string | RespondArguments> = async (response) => {
+    await args.ack(response);
+    if (!claimed) {
+      await afterPendingAcks();
+      claimed ??= claim();
+    }
+    if (!(await claimed)) throw new DuplicateDelivery();
+  };
+  return { ...args, ack };
 }

@@ -3,6 +3,7 @@ import { registerActions } from './actions/index.js';
 import { registerCommands } from './commands/index.js';
 import type { SlackDeps } from './context.js';
 import { registerEvents } from './events/index.js';
+import { isDuplicateDelivery } from './idempotency.js';
 import { trackOrigins } from './origin.js';
 import { registerShortcuts } from './shortcuts/index.js';
 import { registerViews } from './views/index.js';
@@ -19,6 +20,8 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   registerShortcuts(app, deps);
   registerEvents(app, deps);
   app.error(async (err) => {
+    // A command that met its own earlier delivery after acking stops by throwing; logged already.
+    if (isDuplicateDelivery(err)) return;
     deps.logger.error({ err }, 'unhandled listener error');
   });
 }

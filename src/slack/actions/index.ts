@@ -5,6 +5,7 @@ import { punishmentsOf } from '../commands/punishments.js';
 import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
 import { cancelExport, startExport } from '../exports/export-buttons.js';
+import { exactly, pick } from '../one-listener.js';
 import type { ActionDef } from './action.js';
 import { auditExport } from './audit-export.js';
 import { link } from './link.js';
@@ -40,13 +41,15 @@ export const ACTIONS = {
 
 /** Each button is acked at once; its work follows. */
 export function registerActions(app: App, deps: SlackDeps): void {
+  const byId = new Map<string, ActionDef>();
   for (const def of Object.values(ACTIONS) as ActionDef[]) {
-    for (const actionId of def.actionIds) {
-      app.action<BlockAction<ButtonAction>>(actionId, async (args) => {
-        await args.ack();
-        deps.metrics.slackAcks.inc({ kind: 'action' });
-        await def.handle(args, deps);
-      });
-    }
+    for (const actionId of def.actionIds) byId.set(actionId, def);
   }
+  app.action<BlockAction<ButtonAction>>(exactly(byId.keys()), async (args) => {
+    const def = pick(byId, args.action.action_id);
+    if (!def) return;
+    await args.ack();
+    deps.metrics.slackAcks.inc({ kind: 'action' });
+    await def.handle(args, deps);
+  });
 }

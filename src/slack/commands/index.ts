@@ -1,6 +1,8 @@
-import type { App } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
 import { exportSubcommand } from '../exports/export-command.js';
+import { claimAfterAck } from '../idempotency.js';
+import { exactly, pick } from '../one-listener.js';
 import { watchesSubcommand, watchSubcommand } from '../watches/watch-command.js';
 import { account } from './account.js';
 import { commandParser } from './arg-rules.js';
@@ -58,24 +60,33 @@ export function subcommandOf(
 
 export const COMMAND_LIST: readonly SlashCommand[] = Object.values(COMMANDS);
 
-/** One Bolt listener per command. */
+type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/**
+ * One Bolt listener for every command (see one-listener.ts). Each handler gets an `ack` that,
+ * once Slack has its answer, claims the delivery in the store (so a Slack retry that reached
+ * another replica stops there): nothing before the ack touches the store.
+ */
 export function registerCommands(app: App, deps: SlackDeps): void {
+  const handlers = new Map<string, (args: CommandArgs) => Promise<void>>();
   for (const command of COMMAND_LIST) {
     if (command.kind === 'custom') {
-      app.command(command.name, async (args) => {
-        deps.metrics.slackAcks.inc({ kind: 'command' });
-        await command.handle(args, deps, COMMAND_LIST);
-      });
+      handlers.set(command.name, (args) => command.handle(args, deps, COMMAND_LIST));
       continue;
     }
     const parser = commandParser(command, deps.config.gateway.timeZone);
-    app.command(command.name, async (args) => {
-      deps.metrics.slackAcks.inc({ kind: 'command' });
+    handlers.set(command.name, async (args) => {
       const sub = subcommandOf(command.name, args.command.text);
       if (sub) return sub.sub.handle(args, deps, sub.rest);
       await handleLookup(command, parser, args, deps);
     });
   }
+  app.command(exactly(handlers.keys()), async (args) => {
+    const handle = pick(handlers, args.command.command);
+    if (!handle) return;
+    deps.metrics.slackAcks.inc({ kind: 'command' });
+    await handle(claimAfterAck(args));
+  });
 }
 
 export type { CommandName, SlashCommand } from './command.js';

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
+import { afterPendingAcks } from '../ack-first.js';
 import { ArgsError, type Command } from '../args.js';
 import { errorCard } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
@@ -56,7 +57,7 @@ export async function answerLookup<S extends z.ZodType>(
 ): Promise<void> {
   // Requests already read from the network are acked before this work starts (under a burst
   // the store reads and gateway set-up of earlier commands would otherwise delay their acks).
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await afterPendingAcks();
   let message: SlackMessage;
   const queued = queueNotice(respond, (m) => finish(deps, m), deps.logger);
   try {

@@ -77,6 +77,10 @@ export async function runPayOrder(
   return payOrderMessage(deps, order, { ...args, kind }, who);
 }
 
+/** Operation 6's input with the number kind optional (no `type=`: both kinds are tried). Built
+ * once: a zod schema made inside the parse would be compiled again for every command. */
+const PayOrderArgsInput = PayOrderInput.extend({ kind: PayOrderNumberKind.optional() });
+
 /** `/payorder`: operation 6 (free), platform number first unless `type=` says which. */
 export const payorder = lookupCommand({
   name: '/payorder',
@@ -97,7 +101,7 @@ export const payorder = lookupCommand({
       })
       .transform((a, ctx) =>
         check(
-          PayOrderInput.extend({ kind: PayOrderNumberKind.optional() }),
+          PayOrderArgsInput,
           { orderNumber: a.order_number, merchantNum: a.merchant_num, kind: a.type },
           ctx,
           { orderNumber: 'order_number', merchantNum: 'merchant_num', kind: 'type' },

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { SHORTCUT, type ShortcutKey } from '../blocks/ids.js';
 import type { SlackDeps } from '../context.js';
+import { exactly, pick } from '../one-listener.js';
 import { payOrderShortcut } from './payorder.js';
 import type { ShortcutDef } from './shortcut.js';
 
@@ -10,11 +11,12 @@ export const SHORTCUTS = {
 } satisfies Record<ShortcutKey, ShortcutDef>;
 
 export function registerShortcuts(app: App, deps: SlackDeps): void {
-  for (const def of Object.values(SHORTCUTS) as ShortcutDef[]) {
-    app.shortcut(def.callbackId, async (args) => {
-      await args.ack();
-      deps.metrics.slackAcks.inc({ kind: 'shortcut' });
-      await def.handle(args, deps);
-    });
-  }
+  const byId = new Map((Object.values(SHORTCUTS) as ShortcutDef[]).map((d) => [d.callbackId, d]));
+  app.shortcut(exactly(byId.keys()), async (args) => {
+    const def = pick(byId, args.shortcut.callback_id);
+    if (!def) return;
+    await args.ack();
+    deps.metrics.slackAcks.inc({ kind: 'shortcut' });
+    await def.handle(args, deps);
+  });
 }

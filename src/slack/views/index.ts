@@ -2,6 +2,7 @@ import type { App, ViewSubmitAction } from '@slack/bolt';
 import { commandParser } from '../commands/arg-rules.js';
 import { COMMAND_LIST } from '../commands/index.js';
 import type { SlackDeps } from '../context.js';
+import { exactly, pick } from '../one-listener.js';
 import { configView } from './config.js';
 import { lookupModalView } from './lookup-modal.js';
 import type { ViewDef } from './view.js';
@@ -20,10 +21,11 @@ export function viewHandlers(timeZone: string): ViewDef[] {
 }
 
 export function registerViews(app: App, deps: SlackDeps): void {
-  for (const def of viewHandlers(deps.config.gateway.timeZone)) {
-    app.view<ViewSubmitAction>(def.callbackId, async (args) => {
-      deps.metrics.slackAcks.inc({ kind: 'view' });
-      await def.handle(args, deps);
-    });
-  }
+  const byId = new Map(viewHandlers(deps.config.gateway.timeZone).map((d) => [d.callbackId, d]));
+  app.view<ViewSubmitAction>(exactly(byId.keys()), async (args) => {
+    const def = pick(byId, args.view.callback_id);
+    if (!def) return;
+    deps.metrics.slackAcks.inc({ kind: 'view' });
+    await def.handle(args, deps);
+  });
 }
