@@ -17,27 +17,32 @@ interface Waiter {
 
 const waiting: Waiter[] = [];
 let unanswered = 0;
-let turn: NodeJS.Immediate | undefined;
-let timer: NodeJS.Timeout | undefined;
+let turnBooked = false;
+let timerSet = false;
 
 function schedule(): void {
-  turn ??= setImmediate(pump);
+  if (turnBooked) return;
+  turnBooked = true;
+  setImmediate(pump);
 }
 
 function pump(): void {
-  turn = undefined;
+  turnBooked = false;
   const first = waiting[0];
   if (!first) return;
   const waited = performance.now() - first.since;
   if (unanswered > 0 && waited < MAX_DEFER_MS) {
     // Woken again when the last ack is out, or when the oldest has waited long enough.
-    timer ??= setTimeout(
-      () => {
-        timer = undefined;
-        schedule();
-      },
-      Math.ceil(MAX_DEFER_MS - waited),
-    );
+    if (!timerSet) {
+      timerSet = true;
+      setTimeout(
+        () => {
+          timerSet = false;
+          schedule();
+        },
+        Math.ceil(MAX_DEFER_MS - waited),
+      );
+    }
     return;
   }
   waiting.shift()?.go();

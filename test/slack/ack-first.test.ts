@@ -118,7 +118,12 @@ describe("a slash command's delivery is claimed after its ack", () => {
   it('a click is still claimed before its listener runs', async () => {
     const calls: string[] = [];
     const middleware = idempotencyMiddleware({
-      keys: { claim: async () => (calls.push('claim'), true) } as never,
+      keys: {
+        claim: async () => {
+          calls.push('claim');
+          return true;
+        },
+      } as never,
       logger: quiet,
     });
     await middleware({
