@@ -57,13 +57,15 @@ export async function startReplica(
     nodeArgs?: string[];
     /** The checkout to run (default: this one), e.g. an older build to compare with. */
     appDir?: string;
+    /** With `direct`: another entry script than dist/main.js (the plain Bolt reference). */
+    script?: string;
   } = {},
 ): Promise<ReplicaProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   const child: ChildProcess = options.direct
-    ? spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/main.js'], {
+    ? spawn(process.execPath, [...(options.nodeArgs ?? []), options.script ?? 'dist/main.js'], {
         env: { ...process.env, ...env, PORT: String(port) },
         stdio: ['ignore', 'ignore', 'inherit'],
         cwd: options.appDir,
