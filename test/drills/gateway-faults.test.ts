@@ -17,9 +17,9 @@ import {
 // resets, malformed JSON, 10-second stalls) while three replicas answer a steady stream of
 // mixed commands. A paid call whose fault may have reached the gateway (HTTP 502, reset,
 // malformed JSON, stall) is not sent again: it is answered with an error and recorded as "maybe
-// charged" with 0 points. Codes 101 and 202, and free calls, are retried. DRILL_GATEWAY_MS sets how long commands keep coming (default 40 s; the issue
-// asks for 2 minutes, which is DRILL_GATEWAY_MS=120000).
-const RUN_MS = Number(process.env.DRILL_GATEWAY_MS ?? 40_000);
+// charged" with 0 points. Codes 101 and 202, and free calls, are retried. Commands keep coming for 2 minutes, as the issue
+// asks; DRILL_GATEWAY_MS shortens that while working on the drill (e.g. 40000).
+const RUN_MS = Number(process.env.DRILL_GATEWAY_MS ?? 120_000);
 const SPACING_MS = 700;
 let db: Awaited<ReturnType<typeof freshSchema>> | undefined;
 let fleet: Fleet | undefined;
