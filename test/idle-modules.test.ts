@@ -51,6 +51,9 @@ describe('what an idle bot has loaded (one workspace, HTTP, a real gateway URL)'
       },
       { cwd: ROOT },
     );
+    // Idle as the load bench measures it (3 s after /healthz there): long enough for anything
+    // start-up kicks off in the background to have loaded what it loads.
+    await new Promise((r) => setTimeout(r, 2000));
     process.kill(bot.pid, 'SIGUSR2');
     for (let i = 0; i < 100 && !existsSync(list); i++) await new Promise((r) => setTimeout(r, 50));
     loaded = readFileSync(list, 'utf8').split('\n').filter(Boolean);

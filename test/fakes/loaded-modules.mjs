@@ -1,7 +1,7 @@
 // `node --import tsx --import ./loaded-modules.mjs …`: on SIGUSR2 the process writes every module
 // it has loaded (ESM URLs seen by the loader below, and CommonJS files in require.cache), one a
 // line, to $LOADED_MODULES_FILE. For tests that check what a mode leaves unloaded.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
 
@@ -16,5 +16,8 @@ register('./loaded-modules-loader.mjs', import.meta.url, {
 const require = createRequire(import.meta.url);
 process.on('SIGUSR2', () => {
   const cjs = Object.keys(require.cache).map((path) => `file://${path}`);
-  writeFileSync(process.env.LOADED_MODULES_FILE, `${[...seen, ...cjs].join('\n')}\n`);
+  // Written aside and renamed, so a reader polling for the file never sees half of it.
+  const file = process.env.LOADED_MODULES_FILE;
+  writeFileSync(`${file}.part`, `${[...seen, ...cjs].join('\n')}\n`);
+  renameSync(`${file}.part`, file);
 });
