@@ -1,4 +1,3 @@
-export { guardCell, toCsv } from './csv.js';
 export type { ExportKey, ExportKind, ExportRow, ExportState } from './export-row.js';
 export { ENDED, exportKeyOf } from './export-row.js';
 export { findExport, insertExport, moveExport, settleStarting } from './export-store.js';

@@ -1,5 +1,4 @@
 import { fromCacheJson, toCacheJson } from '../store/shared-cache.js';
-import { toCsv } from './csv.js';
 import { type ExportRow, type ExportState, exportKeyOf } from './export-row.js';
 import { findExport, moveExport, storedRows, storePage, updateRunning } from './export-store.js';
 import { type ExportDeps, ExportStop } from './ports.js';
@@ -53,6 +52,8 @@ export async function runExport(
     if (row?.state !== 'running') return;
     let fileId: string | undefined;
     if (row.rows > 0 || state === 'done') {
+      // The CSV writer is loaded with the first export that finishes, not at start.
+      const { toCsv } = await import('./csv.js');
       const csv = toCsv(deps.source.header(row), (await storedRows(db, key)).slice(0, maxRows));
       const partial = state === 'done' ? '' : '-partial';
       const name = `${row.kind === 'coupons' ? 'coupons' : 'shop-orders'}-${key.exportId.slice(0, 8)}${partial}.csv`;

@@ -44,6 +44,27 @@ describe('audit in one-workspace HTTP mode', () => {
     });
   });
 
+  it("an admin's Export CSV click sends the audit as a CSV file to their direct messages", async () => {
+    h = await startBot();
+    h.double.addUser({ id: 'U0ADM', isAdmin: true });
+    await ask(h, '/payorder', `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`, 'U0ADM');
+    const card = await ask(h, '/querydesk', 'audit', 'U0ADM');
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_audit_export',
+      user: 'U0ADM',
+      channel: card.channel,
+      messageTs: card.ts,
+    });
+    const file = await h.double.waitFor(
+      () => h!.double.files().find((f) => f.completed && f.name.endsWith('.csv')),
+      8000,
+    );
+    expect(file.channel).toBe('D0ADM'); // the double's direct-message channel with U0ADM
+    const [header, ...rows] = file.bytes.toString('utf8').trim().split(/\r?\n/);
+    expect(header).toMatch(/^time_utc,user,workspace,channel,command,operation/);
+    expect(rows.some((r) => r.includes('/payorder') && r.includes('payOrder'))).toBe(true);
+  });
+
   it('a settings form submitted by someone no longer an admin saves nothing', async () => {
     h = await startBot();
     h.double.addUser({ id: 'U0ADM', isAdmin: true });

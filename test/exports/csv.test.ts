@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { guardCell, toCsv } from '../../src/exports/index.js';
+import { guardCell, toCsv } from '../../src/exports/csv.js';
 import { yuanText } from '../../src/slack/exports/export-rows.js';
 
 describe('export CSV', () => {

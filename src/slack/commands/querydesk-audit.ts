@@ -1,5 +1,4 @@
 import type { WebClient } from '@slack/web-api';
-import { auditCsv } from '../../audit/csv.js';
 import { auditCard } from '../blocks/audit-card.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
@@ -55,6 +54,8 @@ export async function exportAudit(
     since: rangeStart(a.args.range, deps.clock()),
   });
   const day = deps.clock().toISOString().slice(0, 10);
+  // The CSV writer is loaded with the first export, after the click was acknowledged.
+  const { auditCsv } = await import('../../audit/csv.js');
   await client.files.uploadV2({
     channel_id: a.userId,
     file: Buffer.from(auditCsv(entries), 'utf8'),
