@@ -26,6 +26,22 @@ export const text = z.string({
   error: (iss) => (iss.input === undefined ? 'this field is required' : 'must be text'),
 });
 
+/**
+ * `build` run once per key (a time zone, say), its result kept: a parser's zod schema made anew
+ * for every command is compiled anew for every command too.
+ */
+export function perKey<T>(build: (key: string) => T): (key: string) => T {
+  const built = new Map<string, T>();
+  return (key) => {
+    let value = built.get(key);
+    if (value === undefined) {
+      value = build(key);
+      built.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** The parser of a lookup command's text, with its dates read in `timeZone`. */
 export function commandParser<S extends z.ZodType>(
   command: LookupCommand<CommandName, S>,

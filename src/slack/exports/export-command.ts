@@ -9,6 +9,7 @@ import { ArgsError, defineCommand } from '../args.js';
 import { errorCard } from '../blocks/error-card.js';
 import { exportPreviewMessage } from '../blocks/export-message.js';
 import type { Asker } from '../blocks/message.js';
+import { perKey } from '../commands/arg-rules.js';
 import type { LookupCommand, Subcommand } from '../commands/command.js';
 import { coupons } from '../commands/coupons.js';
 import { splitWindows } from '../commands/coupons-pages.js';
@@ -27,7 +28,16 @@ const COMMAND = { shopOrders: shoporders, coupons } as const satisfies Record<
 >;
 
 /** The lookup's own arguments, without page= (an export takes every page). */
+const parsers = {
+  shopOrders: perKey((timeZone) => buildExportParser('shopOrders', timeZone)),
+  coupons: perKey((timeZone) => buildExportParser('coupons', timeZone)),
+} satisfies Record<ExportKind, unknown>;
+
 function exportParser(kind: ExportKind, timeZone: string) {
+  return parsers[kind](timeZone);
+}
+
+function buildExportParser(kind: ExportKind, timeZone: string) {
   const c = COMMAND[kind];
   const options = c.options.filter((o) => o !== 'page');
   const usage = c.usage.replace(/ \[page=N\]/, '');

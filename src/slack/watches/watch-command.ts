@@ -5,6 +5,7 @@ import { ArgsError, defineCommand } from '../args.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import { watchListMessage } from '../blocks/order-watch-list.js';
+import { perKey } from '../commands/arg-rules.js';
 import type { Subcommand } from '../commands/command.js';
 import { lookUpPayOrder, type PayOrderArgs, payorder } from '../commands/payorder.js';
 import type { SlackDeps } from '../context.js';
@@ -21,17 +22,21 @@ const askerOf = (a: Args): Asker => ({
   channelId: a.command.channel_id,
 });
 
+const watchParser = perKey((timeZone) =>
+  defineCommand({
+    name: '/payorder watch',
+    usage: payorder.usage,
+    positionals: payorder.positionals,
+    options: payorder.options,
+    schema: payorder.schema(timeZone),
+  }),
+);
+
 /** `/payorder watch <order_number> <merchant_num> [type=…]`: the order's card in the channel, watched. */
 export const watchSubcommand: Subcommand = {
   usage: `watch ${payorder.usage}`,
   async handle(args, deps, text) {
-    const parser = defineCommand({
-      name: '/payorder watch',
-      usage: payorder.usage,
-      positionals: payorder.positionals,
-      options: payorder.options,
-      schema: payorder.schema(deps.config.gateway.timeZone),
-    });
+    const parser = watchParser(deps.config.gateway.timeZone);
     let input: PayOrderArgs;
     try {
       input = parser.parse(text);
