@@ -27,6 +27,25 @@ const shopCalls = (s: Sandbox) => s.requests().filter((r) => r.op === 'shopOrder
 const progress = (d: SlackDouble) =>
   d.messages(DEFAULT_CHANNEL).find((m) => !m.ephemeral && m.text.startsWith('Shop orders of'));
 
+/**
+ * For the tests that restart the bot: a sandbox, a Slack double and a database that outlive one
+ * bot process, and the environment every bot of the test starts with.
+ */
+async function restartWorld(dialect: (typeof DIALECTS)[number]) {
+  const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
+  cleanups.push(() => sandbox.close());
+  const double = await startSlackDouble();
+  cleanups.push(() => double.close());
+  const database = await botDatabase(dialect);
+  cleanups.push(() => database.dispose());
+  const env = {
+    DATABASE_URL: database.url,
+    GATEWAY_BASE_URL: sandbox.url,
+    GATEWAY_TOKEN: 'sandbox-token',
+  };
+  return { sandbox, double, env };
+}
+
 /** `/shoporders export …` → the private preview → Start export → the progress message. */
 async function startExport(h: H, text: string): Promise<DoubleMessage> {
   const before = h.double.messages().filter((m) => m.ephemeral).length;
@@ -131,17 +150,7 @@ describe('/shoporders export', () => {
   it.each(DIALECTS)(
     'goes on after a restart from the next page (%s): every row once, no page bought twice',
     async (dialect) => {
-      const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-      cleanups.push(() => sandbox.close());
-      const double = await startSlackDouble();
-      cleanups.push(() => double.close());
-      const database = await botDatabase(dialect);
-      cleanups.push(() => database.dispose());
-      const env = {
-        DATABASE_URL: database.url,
-        GATEWAY_BASE_URL: sandbox.url,
-        GATEWAY_TOKEN: 'sandbox-token',
-      };
+      const { sandbox, double, env } = await restartWorld(dialect);
       const first = await startBot(env, {}, double);
       const message = await startExport(first, `${SHOP} size=5`); // 50 pages
       await double.waitFor(() => shopCalls(sandbox).length >= 8, 8000);
@@ -168,17 +177,7 @@ describe('/shoporders export', () => {
   it.each(DIALECTS)(
     'a Start click won by a process that died before posting is taken over (%s): one message, every page bought once',
     async (dialect) => {
-      const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-      cleanups.push(() => sandbox.close());
-      const double = await startSlackDouble();
-      cleanups.push(() => double.close());
-      const database = await botDatabase(dialect);
-      cleanups.push(() => database.dispose());
-      const env = {
-        DATABASE_URL: database.url,
-        GATEWAY_BASE_URL: sandbox.url,
-        GATEWAY_TOKEN: 'sandbox-token',
-      };
+      const { sandbox, double, env } = await restartWorld(dialect);
       const first = await startBot(env, {}, double);
       await first.double.sendCommand(first.events, {
         command: '/shoporders',
