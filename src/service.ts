@@ -91,7 +91,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const workers = createWorkers(deps, clientFor);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardEdge(runtime.app, { store, clock, logger });
-    registerListeners(runtime.app, { ...deps, ...workers });
+    const planner = registerListeners(runtime.app, { ...deps, ...workers });
+    runtime.ackCommandsEarly(planner, (w) => work.track(w));
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());

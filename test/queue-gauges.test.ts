@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { type BotHarness, startBot } from './fakes/bot.js';
 
@@ -26,12 +26,19 @@ describe('queues and live QR sessions, on /metrics and /querydesk status', () =>
         }),
       ),
     );
-    const during = await (await fetch(`${h.base}/metrics`)).text();
-    const waiting = metric(
-      during,
-      /querydesk_gateway_queue_waiting\{operation="payOrder",priority="interactive"\} (\d+)/,
+    // The commands are acked before their work starts; their calls join the queue just after.
+    const during = await vi.waitFor(
+      async () => {
+        const text = await (await fetch(`${h.base}/metrics`)).text();
+        const waiting = metric(
+          text,
+          /querydesk_gateway_queue_waiting\{operation="payOrder",priority="interactive"\} (\d+)/,
+        );
+        expect(waiting).toBeGreaterThan(0);
+        return text;
+      },
+      { timeout: 3000, interval: 20 },
     );
-    expect(waiting).toBeGreaterThan(0);
     expect(during).toMatch(
       /querydesk_gateway_queue_waiting\{operation="qrStatus",priority="background"\} \d+/,
     );

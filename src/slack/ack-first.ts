@@ -6,9 +6,15 @@ import type { ServerResponse } from 'node:http';
  * at most MAX_DEFER_MS, and then goes on one waiter per turn of the event loop. SQLite answers in
  * microtasks, so without this each command's whole chain ran between the acks of the commands
  * still arriving and pushed the last of 200 past 400 ms. Under steady traffic (requests seldom
- * overlap) nothing waits more than a turn.
+ * overlap) nothing waits more than QUIET_MS.
  */
 export const MAX_DEFER_MS = 200;
+/**
+ * Work also waits until no request has arrived for this long: a burst's requests arrive spread
+ * over tens of ms as the sender gets its turns, and work started in a gap between two arrivals
+ * delayed the acks of all those still coming.
+ */
+export const QUIET_MS = 5;
 
 interface Waiter {
   since: number;
@@ -17,8 +23,9 @@ interface Waiter {
 
 const waiting: Waiter[] = [];
 let unanswered = 0;
+let lastArrival = Number.NEGATIVE_INFINITY;
 let turnBooked = false;
-let timerSet = false;
+let timer: { at: number; handle: NodeJS.Timeout } | undefined;
 
 function schedule(): void {
   if (turnBooked) return;
@@ -26,23 +33,30 @@ function schedule(): void {
   setImmediate(pump);
 }
 
+/** Wakes the pump at `at` (performance.now() time), unless a wake-up is already due sooner. */
+function wakeAt(at: number): void {
+  if (timer && timer.at <= at) return;
+  if (timer) clearTimeout(timer.handle);
+  const handle = setTimeout(
+    () => {
+      timer = undefined;
+      schedule();
+    },
+    Math.max(1, Math.ceil(at - performance.now())),
+  );
+  timer = { at, handle };
+}
+
 function pump(): void {
   turnBooked = false;
   const first = waiting[0];
   if (!first) return;
-  const waited = performance.now() - first.since;
-  if (unanswered > 0 && waited < MAX_DEFER_MS) {
-    // Woken again when the last ack is out, or when the oldest has waited long enough.
-    if (!timerSet) {
-      timerSet = true;
-      setTimeout(
-        () => {
-          timerSet = false;
-          schedule();
-        },
-        Math.ceil(MAX_DEFER_MS - waited),
-      );
-    }
+  const now = performance.now();
+  const deadline = first.since + MAX_DEFER_MS;
+  const quietAt = lastArrival + QUIET_MS;
+  if (now < deadline && (unanswered > 0 || now < quietAt)) {
+    // Woken again when the last ack is out, when arrivals pause, or at the oldest's deadline.
+    wakeAt(unanswered > 0 ? deadline : Math.min(deadline, quietAt));
     return;
   }
   waiting.shift()?.go();
@@ -52,6 +66,7 @@ function pump(): void {
 /** Counts a Slack request as unanswered until its response is sent (or its socket is gone). */
 export function trackAnswer(res: ServerResponse): void {
   unanswered++;
+  lastArrival = performance.now();
   let counted = true;
   const done = () => {
     if (!counted) return;

@@ -10,6 +10,7 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { boltLogger } from './bolt-logger.js';
+import { ackCommandsEarly, type EarlyAckPlanner } from './early-ack.js';
 import {
   applyServerLimits,
   guardRequests,
@@ -41,6 +42,12 @@ export function slackClientOptions(config: Pick<Config, 'slackApiUrl'>) {
 
 export interface SlackRuntime {
   app: App;
+  /**
+   * One-workspace HTTP mode (and the console): slash commands the planner can decide are acked
+   * before Bolt's pipeline (early-ack.ts). Socket Mode acks over its socket, and many-workspace
+   * mode must authorize the workspace before answering: both keep Bolt's path.
+   */
+  ackCommandsEarly(planner: EarlyAckPlanner, track: <T>(work: Promise<T>) => Promise<T>): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -76,6 +83,10 @@ export function createSlackApp(params: {
   const clientOptions = slackClientOptions(config);
   let receiver: HTTPReceiver | SocketModeReceiver;
   let token: string | undefined;
+  // Filled in by ackCommandsEarly once the listeners exist; until then every request goes to Bolt.
+  const earlyAcks: { planner?: EarlyAckPlanner; track: <T>(work: Promise<T>) => Promise<T> } = {
+    track: (work) => work,
+  };
   if (config.mode === 'socket') {
     token = config.slack.botToken;
     receiver = new SocketModeReceiver({
@@ -146,7 +157,15 @@ export function createSlackApp(params: {
       processBeforeResponse: false,
       unhandledRequestTimeoutMillis: 2_900,
     });
-    http.requestListener = guardRequests(http.requestListener, limits);
+    const early = ackCommandsEarly(http.requestListener, {
+      signingSecret,
+      bodyLimit: limits.bodyLimitBytes,
+      logger,
+      planner: () => earlyAcks.planner,
+      app: () => app,
+      track: (work) => earlyAcks.track(work),
+    });
+    http.requestListener = guardRequests(early, limits);
     receiver = http;
   }
   const app = new App({
@@ -160,6 +179,10 @@ export function createSlackApp(params: {
   });
   return {
     app,
+    ackCommandsEarly(planner, track) {
+      earlyAcks.planner = planner;
+      earlyAcks.track = track;
+    },
     async start() {
       // The local console acts as an admin: it listens on this machine only, or, in a container
       // whose port is published on the host's loopback only, on the container's interfaces.

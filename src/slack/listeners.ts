@@ -2,19 +2,19 @@ import type { App } from '@slack/bolt';
 import { registerActions } from './actions/index.js';
 import { registerCommands } from './commands/index.js';
 import type { SlackDeps } from './context.js';
+import type { EarlyAckPlanner } from './early-ack.js';
 import { registerEvents } from './events/index.js';
 import { isDuplicateDelivery } from './idempotency.js';
-import { trackOrigins } from './origin.js';
 import { registerShortcuts } from './shortcuts/index.js';
 import { registerViews } from './views/index.js';
 
 /**
  * Every listener, one registry per Slack feature: `commands/`, `actions/`, `views/`,
- * `shortcuts/`, `events/`, each an `index.ts` listing one small file per handler.
+ * `shortcuts/`, `events/`, each an `index.ts` listing one small file per handler. Returns the
+ * commands' early-ack planner (early-ack.ts).
  */
-export function registerListeners(app: App, deps: SlackDeps): void {
-  trackOrigins(app);
-  registerCommands(app, deps);
+export function registerListeners(app: App, deps: SlackDeps): EarlyAckPlanner {
+  const planner = registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
   registerShortcuts(app, deps);
@@ -24,4 +24,5 @@ export function registerListeners(app: App, deps: SlackDeps): void {
     if (isDuplicateDelivery(err)) return;
     deps.logger.error({ err }, 'unhandled listener error');
   });
+  return planner;
 }

@@ -5,8 +5,6 @@ import { instantToWallClock } from '../gateway/time.js';
 import { UserFacingError } from './blocks/error-card.js';
 import type { Asker } from './blocks/message.js';
 import type { AppDeps } from './deps.js';
-import { currentOrigin } from './origin.js';
-import { queuedListener } from './queue-notice.js';
 
 type Name = keyof typeof operations;
 
@@ -82,11 +80,11 @@ export async function query<K extends Name>(
         workspaceId: who.teamId,
         userId: who.userId,
         channelId: who.channelId,
-        origin: currentOrigin(),
+        origin: who.origin ?? 'background',
       },
       options.background
         ? { priority: 'background' }
-        : { priority: 'interactive', onQueued: queuedListener() },
+        : { priority: 'interactive', onQueued: who.onQueued },
     );
     if (answer.kind === 'charge') charged = answer.points;
     return answer;

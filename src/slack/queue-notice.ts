@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { QueuedInfo } from '../gateway/client.js';
@@ -13,8 +12,6 @@ export const QUEUE_NOTICE_AFTER_MS = 3_000;
  */
 const NOTICE_DELAY_MS = 1_000;
 
-const listeners = new AsyncLocalStorage<(info: QueuedInfo) => void>();
-
 /** The words shown while a command waits for the gateway's rate. */
 export function queuedMessage(info: QueuedInfo): SlackMessage {
   return notice(
@@ -22,13 +19,9 @@ export function queuedMessage(info: QueuedInfo): SlackMessage {
   );
 }
 
-/** For the gateway call being made now: whom to tell if it has to wait (undefined: nobody). */
-export function queuedListener(): ((info: QueuedInfo) => void) | undefined {
-  return listeners.getStore();
-}
-
 /**
- * Runs a command's work; if one of its gateway calls will wait more than 3 s, posts one
+ * For one command's work: if one of its gateway calls will wait more than 3 s (the call says so
+ * through `onQueued`, passed on the Asker), posts one
  * "Queued — N ahead, about S s" through the response_url (which allows 5 posts in 30 minutes,
  * so never more than this one besides the answer). `shown()` then says the answer should replace
  * it; `settled()` waits for the notice's own post so the answer never lands before it.
@@ -64,7 +57,8 @@ export function queueNotice(
     timer = setTimeout(() => post(info, delay), delay);
   };
   return {
-    run: <T>(work: () => Promise<T>): Promise<T> => listeners.run(onQueued, work),
+    /** For the work's gateway calls (Asker.onQueued): told when one will wait its turn. */
+    onQueued,
     /**
      * Called when the answer is ready: no notice is posted any more. Whether one was (the answer
      * then replaces it); waits for its post.

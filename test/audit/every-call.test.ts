@@ -65,6 +65,28 @@ describe('audit in one-workspace HTTP mode', () => {
     expect(rows.some((r) => r.includes('/payorder') && r.includes('payOrder'))).toBe(true);
   });
 
+  it('names the button behind a call made by a click (a page of /shoporders)', async () => {
+    h = await startBot();
+    const card = await ask(h, '/shoporders', `${X.shopOrders.ownerId} size=1`, 'U0PAGE');
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_shoporders_page_next',
+      channel: card.channel,
+      messageTs: card.ts,
+      user: 'U0PAGE',
+    });
+    await vi.waitFor(async () => {
+      const audit = await h!.bot.deps.audit.list({
+        workspaceId: h!.double.teamId,
+        since: new Date(0),
+      });
+      const pages = audit.filter((a) => a.operation === 'shopOrders');
+      expect(pages.map((a) => a.command).sort()).toEqual([
+        '/shoporders',
+        'button qd_shoporders_page_next',
+      ]);
+    }, 8000);
+  });
+
   it('a settings form submitted by someone no longer an admin saves nothing', async () => {
     h = await startBot();
     h.double.addUser({ id: 'U0ADM', isAdmin: true });

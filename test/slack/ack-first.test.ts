@@ -2,7 +2,12 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { afterPendingAcks, MAX_DEFER_MS, trackAnswer } from '../../src/slack/ack-first.js';
+import {
+  afterPendingAcks,
+  MAX_DEFER_MS,
+  QUIET_MS,
+  trackAnswer,
+} from '../../src/slack/ack-first.js';
 import { boltLogger } from '../../src/slack/bolt-logger.js';
 import {
   claimAfterAck,
@@ -29,6 +34,27 @@ describe('work after an ack waits for the acks still owed', () => {
     res.emit('finish');
     await waiting;
     expect(ran).toBe(true);
+  });
+
+  it('holds while requests keep arriving, each answered at once, until arrivals pause', async () => {
+    const arrivals: number[] = [];
+    let ranAt = 0;
+    const waiting = afterPendingAcks().then(() => {
+      ranAt = performance.now();
+    });
+    // Ten requests about 2 ms apart, each answered as it comes (as early acks are): none stays
+    // unanswered, but the burst is still arriving.
+    for (let i = 0; i < 10; i++) {
+      const res = fakeResponse();
+      trackAnswer(res);
+      arrivals.push(performance.now());
+      res.emit('finish');
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await waiting;
+    // Work never starts within QUIET_MS of an arrival (the machine may pause longer between two).
+    const before = arrivals.filter((t) => t <= ranAt);
+    expect(ranAt - before[before.length - 1]!).toBeGreaterThanOrEqual(QUIET_MS - 1);
   });
 
   it('never holds work longer than MAX_DEFER_MS, however many requests stay unanswered', async () => {

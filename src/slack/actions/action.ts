@@ -23,6 +23,7 @@ export function clickerOf(body: BlockAction): Asker {
     teamId: body.team?.id ?? '',
     userId: body.user.id,
     channelId: body.channel?.id ?? body.user.id,
+    origin: `button ${body.actions[0]?.action_id ?? ''}`.trim(),
   };
 }
 

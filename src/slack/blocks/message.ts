@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import type { QueuedInfo } from '../../gateway/client.js';
 
 /** What every builder returns: blocks plus the plain-text fallback Slack requires. */
 export interface SlackMessage {
@@ -11,6 +12,24 @@ export interface Asker {
   teamId: string;
   userId: string;
   channelId: string;
+  /**
+   * What started the work, for the audit: `/payorder`, `button …`, `form …`. Absent: work no
+   * Slack request started (`background`). Carried here rather than in an AsyncLocalStorage,
+   * which on Node 20 hooks every promise in the process and cost the ack path a third of its time.
+   */
+  origin?: string;
+  /** Told when a gateway call made for this person will wait its turn (the "Queued" notice). */
+  onQueued?: (info: QueuedInfo) => void;
+}
+
+/** A stored query's asker, run again by a click: the clicker's user and origin, the query's place. */
+export function clickedBy(owner: Asker, clicker: Asker): Asker {
+  return {
+    teamId: owner.teamId,
+    channelId: owner.channelId,
+    userId: clicker.userId,
+    origin: clicker.origin,
+  };
 }
 
 /** A one-line notice as a message: the same words as text fallback and as a section. */

@@ -5,7 +5,7 @@ import {
 } from '../../gateway/operations/coupons.js';
 import { COUPONS_PER_SLACK_PAGE, type CouponsView, couponsCard } from '../blocks/coupons-card.js';
 import { UserFacingError } from '../blocks/error-card.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
+import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { keyedStore } from '../keyed-store.js';
 import { PageCache, requestKey } from '../page-cache.js';
@@ -173,7 +173,7 @@ export function createCoupons(deps: AppDeps) {
       const q = await queries.get(ref.q);
       // Another workspace's button (a shared channel, a forged value) is as good as expired.
       if (!q || q.who.teamId !== clicker.teamId) return undefined;
-      return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
+      return render(ref.q, { ...q, who: clickedBy(q.who, clicker) }, Math.max(1, ref.p));
     },
   };
 }

@@ -1,5 +1,11 @@
-import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  App,
+  RespondArguments,
+  SlackCommandMiddlewareArgs,
+} from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
+import type { EarlyAckPlanner } from '../early-ack.js';
 import { exportSubcommand } from '../exports/export-command.js';
 import { claimAfterAck } from '../idempotency.js';
 import { exactly, pick } from '../one-listener.js';
@@ -8,7 +14,7 @@ import { account } from './account.js';
 import { commandParser } from './arg-rules.js';
 import type { CommandName, SlashCommand, Subcommand } from './command.js';
 import { coupons } from './coupons.js';
-import { handleLookup } from './lookup-flow.js';
+import { handleLookup, lookupDecision } from './lookup-flow.js';
 import { payorder } from './payorder.js';
 import { punishments } from './punishments.js';
 import { qr } from './qr.js';
@@ -67,14 +73,22 @@ type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  * once Slack has its answer, claims the delivery in the store (so a Slack retry that reached
  * another replica stops there): nothing before the ack touches the store.
  */
-export function registerCommands(app: App, deps: SlackDeps): void {
+export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
   const handlers = new Map<string, (args: CommandArgs) => Promise<void>>();
+  const plans = new Map<string, (text: string) => { response?: RespondArguments } | undefined>();
   for (const command of COMMAND_LIST) {
     if (command.kind === 'custom') {
       handlers.set(command.name, (args) => command.handle(args, deps, COMMAND_LIST));
       continue;
     }
     const parser = commandParser(command, deps.config.gateway.timeZone);
+    // The listener's own first decision (lookupDecision), made before Bolt for the early ack.
+    plans.set(command.name, (text) => {
+      if (subcommandOf(command.name, text)) return undefined;
+      const decided = lookupDecision(deps, command, parser, text);
+      if (decided.kind === 'modal') return undefined;
+      return decided.kind === 'refused' ? { response: decided.ack } : {};
+    });
     handlers.set(command.name, async (args) => {
       const sub = subcommandOf(command.name, args.command.text);
       if (sub) return sub.sub.handle(args, deps, sub.rest);
@@ -87,6 +101,7 @@ export function registerCommands(app: App, deps: SlackDeps): void {
     deps.metrics.slackAcks.inc({ kind: 'command' });
     await handle(claimAfterAck(args));
   });
+  return (slash) => pick(plans, slash.command)?.(typeof slash.text === 'string' ? slash.text : '');
 }
 
 export type { CommandName, SlashCommand } from './command.js';

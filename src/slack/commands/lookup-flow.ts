@@ -1,4 +1,9 @@
-import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  RespondArguments,
+  RespondFn,
+  SlackCommandMiddlewareArgs,
+} from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
 import { afterPendingAcks } from '../ack-first.js';
@@ -11,7 +16,33 @@ import { finish } from '../finish.js';
 import { queueNotice } from '../queue-notice.js';
 import { slackErrorKind } from '../slack-errors.js';
 import { channelMetadata } from '../values.js';
-import type { CommandName, LookupCommand } from './command.js';
+import type { CommandModal, CommandName, LookupCommand } from './command.js';
+
+/**
+ * What a lookup command's text asks for, decided from the text alone (no I/O), so the same
+ * decision serves the listener and the early ack (early-ack.ts): its modal, a refusal with the
+ * usage (the ack's ephemeral answer), or the parsed arguments.
+ */
+export function lookupDecision<S extends z.ZodType>(
+  deps: Pick<SlackDeps, 'gateway'>,
+  command: LookupCommand<CommandName, S>,
+  parser: Command<S>,
+  text: string,
+):
+  | { kind: 'modal'; modal: CommandModal }
+  | { kind: 'refused'; ack: RespondArguments }
+  | { kind: 'run'; args: z.output<S> } {
+  if (!text.trim() && command.modal) return { kind: 'modal', modal: command.modal };
+  try {
+    return { kind: 'run', args: parser.parse(text) };
+  } catch (err) {
+    if (!(err instanceof ArgsError)) throw err;
+    return {
+      kind: 'refused',
+      ack: { response_type: 'ephemeral', ...finish(deps, errorCard(err, parser.usageLine)) },
+    };
+  }
+}
 
 /** A lookup command typed in Slack: parse, refuse bad input with usage, ack, then work. */
 export async function handleLookup<S extends z.ZodType>(
@@ -24,25 +55,23 @@ export async function handleLookup<S extends z.ZodType>(
     teamId: slash.team_id,
     userId: slash.user_id,
     channelId: slash.channel_id,
+    origin: slash.command,
   };
-  if (!slash.text.trim() && command.modal) {
+  const decided = lookupDecision(deps, command, parser, slash.text);
+  if (decided.kind === 'modal') {
     await ack();
     await client.views.open({
       trigger_id: slash.trigger_id,
-      view: command.modal.build(channelMetadata(who.channelId)),
+      view: decided.modal.build(channelMetadata(who.channelId)),
     });
     return;
   }
-  let args: z.output<S>;
-  try {
-    args = parser.parse(slash.text);
-  } catch (err) {
-    if (!(err instanceof ArgsError)) throw err;
-    await ack({ response_type: 'ephemeral', ...finish(deps, errorCard(err, parser.usageLine)) });
+  if (decided.kind === 'refused') {
+    await ack(decided.ack);
     return;
   }
   await ack();
-  await deps.work.track(answerLookup(deps, command, parser, args, who, client, respond));
+  await deps.work.track(answerLookup(deps, command, parser, decided.args, who, client, respond));
 }
 
 /** The work after the ack, answered only to the asker; failures become an error card. */
@@ -61,7 +90,7 @@ export async function answerLookup<S extends z.ZodType>(
   let message: SlackMessage;
   const queued = queueNotice(respond, (m) => finish(deps, m), deps.logger);
   try {
-    message = await queued.run(() => command.run(deps, args, who, client));
+    message = await command.run(deps, args, { ...who, onQueued: queued.onQueued }, client);
   } catch (err) {
     deps.logger.warn({ err, command: command.name, team: who.teamId }, 'command failed');
     message = errorCard(err, parser.usageLine);

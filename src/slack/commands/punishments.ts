@@ -3,7 +3,7 @@ import { type PunishmentPage, PunishmentsInput } from '../../gateway/operations/
 import { instantToWallClock } from '../../gateway/time.js';
 import { dayArg, wholeNumber } from '../args.js';
 import { VIEW } from '../blocks/ids.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
+import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import { type PunishmentsView, punishmentsCard } from '../blocks/punishments-card.js';
 import { punishmentsModal } from '../blocks/punishments-modal.js';
 import type { AppDeps } from '../deps.js';
@@ -65,7 +65,7 @@ export function createPunishments(deps: AppDeps) {
       const q = await queries.get(ref.q);
       // Another workspace's button (a shared channel, a forged value) is as good as expired.
       if (!q || q.who.teamId !== clicker.teamId) return undefined;
-      return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
+      return render(ref.q, { ...q, who: clickedBy(q.who, clicker) }, Math.max(1, ref.p));
     },
   };
 }

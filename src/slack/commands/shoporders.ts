@@ -3,7 +3,7 @@ import { type ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/sh
 import { instantToWallClock } from '../../gateway/time.js';
 import { dayArg, wholeNumber } from '../args.js';
 import { VIEW } from '../blocks/ids.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
+import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import {
   locateSlackPage,
   SHOP_ORDERS_PER_SLACK_PAGE,
@@ -91,7 +91,7 @@ export function createShopOrders(deps: AppDeps) {
       const q = await queries.get(ref.q);
       // Another workspace's button (a shared channel, a forged value) is as good as expired.
       if (!q || q.who.teamId !== clicker.teamId) return undefined;
-      return render(ref.q, { ...q, who: { ...q.who, userId: clicker.userId } }, Math.max(1, ref.p));
+      return render(ref.q, { ...q, who: clickedBy(q.who, clicker) }, Math.max(1, ref.p));
     },
     /** The query behind a card, for the filter modal's initial values. */
     async queryOf(qKey: string): Promise<ShopOrdersInput | undefined> {

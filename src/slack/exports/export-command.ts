@@ -83,6 +83,7 @@ export function exportSubcommand(kind: ExportKind): Subcommand {
         teamId: args.command.team_id,
         userId: args.command.user_id,
         channelId: args.command.channel_id,
+        origin: `${args.command.command} export`,
       };
       await deps.work.track(preview(deps, args, who, kind, parsed));
     },

@@ -18,10 +18,12 @@ import { COUPON_HEADER, couponCells, SHOP_ORDER_HEADER, shopOrderCells } from '.
 
 export const argsOf = (row: ExportRow) => fromCacheJson<ExportArgs>(row.args_json);
 
+/** Export pages are bought in the background, audited under the command that asked for them. */
 const whoOf = (row: ExportRow) => ({
   teamId: row.workspace_id,
   userId: row.user_id,
   channelId: row.channel_id,
+  origin: row.kind === 'coupons' ? '/coupons export' : '/shoporders export',
 });
 
 /** A refusal worth telling becomes the export's end; a passing failure is tried again. */

@@ -16,8 +16,15 @@ export function qrWatchDeps(
     clock: deps.clock,
     // A scheduled status check is work no person waits on: people's look-ups go first. A click
     // on I've scanned it has someone waiting, so its check queues with the look-ups.
+    // Audited under /qr, the command every QR session comes from, on whichever replica checks.
     checkStatus: (owner, sessionId, opts) =>
-      query(deps, 'qrStatus', { sessionId }, owner, { background: !opts?.interactive }),
+      query(
+        deps,
+        'qrStatus',
+        { sessionId },
+        { ...owner, origin: '/qr' },
+        { background: !opts?.interactive },
+      ),
     messages: qrStatusMessages(deps, clientFor),
   };
 }

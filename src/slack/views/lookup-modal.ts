@@ -36,6 +36,7 @@ export function lookupModalView<S extends z.ZodType>(
         teamId: body.team?.id ?? view.team_id,
         userId: body.user.id,
         channelId: meta.channelId,
+        origin: `form ${view.callback_id}`,
       };
       await deps.work.track(answerLookup(deps, command, parser, parsed.data, who, client));
     },

@@ -20,6 +20,7 @@ const askerOf = (a: Args): Asker => ({
   teamId: a.command.team_id,
   userId: a.command.user_id,
   channelId: a.command.channel_id,
+  origin: `${a.command.command} watch`,
 });
 
 const watchParser = perKey((timeZone) =>
