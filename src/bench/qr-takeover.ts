@@ -23,7 +23,7 @@ export interface QrTakeoverOptions {
 }
 
 /**
- * kill -9 of a real `node dist/main.js` process in the middle of live QR codes, then the time
+ * kill -9 of a real `node dist/app/main.js` (the bundle) process in the middle of live QR codes, then the time
  * until every code that was live is checked again by a living process: from the restarted
  * process's ready (one process) or from the kill (the others are ready already).
  */
@@ -56,7 +56,7 @@ export async function qrTakeoverBench(options: QrTakeoverOptions = {}): Promise<
       LOG_LEVEL: 'warn',
     });
     const spawn = async (i: number) => {
-      const bot = await spawnBot([join(DIST, 'main.js')], env(i), { cwd: join(DIST, '..') });
+      const bot = await spawnBot([join(DIST, 'app', 'main.js')], env(i), { cwd: join(DIST, '..') });
       bots.push(bot);
       return bot;
     };

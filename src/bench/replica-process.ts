@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort } from '../console/free-port.js';
 
 /** One bot process, started as production starts it. */
@@ -37,7 +38,7 @@ function botPid(root: number): number {
   for (let depth = 0; depth < 4; depth++) {
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     const isNode = /(^|\/)node$/.test(argv[0] ?? '');
-    if (isNode && argv.some((a) => a.endsWith('start.mjs') || a.endsWith('dist/main.js')))
+    if (isNode && argv.some((a) => a.endsWith('start.mjs') || /dist\/(app\/)?main\.js$/.test(a)))
       return pid;
     const next = children(pid)[0];
     if (next === undefined) break;
@@ -57,15 +58,18 @@ export async function startReplica(
     nodeArgs?: string[];
     /** The checkout to run (default: this one), e.g. an older build to compare with. */
     appDir?: string;
-    /** With `direct`: another entry script than dist/main.js (the plain Bolt reference). */
+    /** With `direct`: another entry script than the bundle (the plain Bolt reference). */
     script?: string;
   } = {},
 ): Promise<ReplicaProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
+  // The bundle production runs (scripts/bundle.mjs); an older checkout may only have tsc's output.
+  const bundled = join(options.appDir ?? process.cwd(), 'dist', 'app', 'main.js');
+  const script = options.script ?? (existsSync(bundled) ? bundled : 'dist/main.js');
   const child: ChildProcess = options.direct
-    ? spawn(process.execPath, [...(options.nodeArgs ?? []), options.script ?? 'dist/main.js'], {
+    ? spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
         env: { ...process.env, ...env, PORT: String(port) },
         stdio: ['ignore', 'ignore', 'inherit'],
         cwd: options.appDir,

@@ -247,7 +247,9 @@ export class GatewayBusyError extends GatewayError {
   }
 }
 
-const QUOTA_HINT = /count|quota|balance|top.?up|insufficient|次数|余额|不足/i;
+// 次数 余额 不足 (count, balance, insufficient) escaped, so the bundle stays ASCII (scripts/bundle.mjs).
+const QUOTA_HINT =
+  /count|quota|balance|top.?up|insufficient|\u6b21\u6570|\u4f59\u989d|\u4e0d\u8db3/i;
 
 /** The single factory from an answered envelope (code ≠ 0) to its error class. */
 export function apiErrorFrom(

@@ -15,7 +15,8 @@ export function maskPhoneText(value: string): string {
   });
 }
 
-const masked = (v: string) => /[*•]/.test(v);
+// \u2022 is •: escaped, so the bundle stays ASCII (scripts/bundle.mjs).
+const masked = (v: string) => /[*\u2022]/.test(v);
 
 /** A receiver's name: the first character, the rest hidden. */
 export function maskName(value: string): string {

@@ -33,7 +33,7 @@ describe('Dockerfile', () => {
 
   it('checks /healthz and starts node itself, so SIGTERM reaches the process', () => {
     expect(finalStage.find((l) => l.startsWith('HEALTHCHECK'))).toMatch(/\/healthz/);
-    expect(finalStage.find((l) => l.startsWith('CMD'))).toBe('CMD ["node", "dist/main.js"]');
+    expect(finalStage.find((l) => l.startsWith('CMD'))).toBe('CMD ["node", "dist/app/main.js"]');
   });
 
   it('keeps secrets, dependencies and build output out of the build context', () => {

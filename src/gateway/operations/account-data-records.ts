@@ -99,7 +99,8 @@ export interface DistributionEntry {
   count?: number;
 }
 
-const LABEL_WITH_COUNT = /^(.*?)\s*[(（]\s*(-?\d+(?:\.\d+)?)\s*[)）]\s*$/;
+// Full-width （ ） escaped, so the bundle stays ASCII (scripts/bundle.mjs).
+const LABEL_WITH_COUNT = /^(.*?)\s*[(\uff08]\s*(-?\d+(?:\.\d+)?)\s*[)\uff09]\s*$/;
 
 /** "label(12)" → label and count; plain text → label only. */
 function fromText(text: string): DistributionEntry {

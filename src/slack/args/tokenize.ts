@@ -16,7 +16,8 @@ const CLOSERS: Record<string, string> = {
   '’': "’'",
 };
 
-const OPTION_KEY = /^[^\s"'“”‘’=]+=/;
+// “ ” ‘ ’ escaped, so the bundle stays ASCII (scripts/bundle.mjs).
+const OPTION_KEY = /^[^\s"'\u201c\u201d\u2018\u2019=]+=/;
 const VALID_KEY = /^[a-z_]+$/;
 
 /**

@@ -1,0 +1,96 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BotProcess, spawnBot } from '../src/bench/bot-process.js';
+import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
+import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const X = SANDBOX_EXAMPLES;
+
+/**
+ * The bundle `npm start` and the Dockerfile run (scripts/bundle.mjs) is not what the other tests
+ * import (they run src/ through tsx): this runs it, built anew, as a user would, through the parts
+ * it loads on demand (the sandbox, the QR image, the console page read from disk).
+ */
+describe('the bundled bot (dist/app/main.js)', () => {
+  let double: SlackDouble;
+  const bots: BotProcess[] = [];
+  let dir: string;
+  let main: string;
+
+  beforeAll(async () => {
+    const { bundle } = (await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as {
+      bundle: () => Promise<string>;
+    };
+    main = await bundle();
+    double = await startSlackDouble();
+    dir = mkdtempSync(join(tmpdir(), 'qd-bundle-'));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const bot of bots) await bot.stop();
+    await double?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is ASCII throughout, so V8 keeps each file's source at one byte a character", () => {
+    // One non-ASCII character (a regex of ours, a name in a licence) doubled the main chunk's
+    // 3 MB of source in memory; escapes in the sources and licences kept aside prevent it.
+    const files = readdirSync(dirname(main)).filter((f) => f.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(1);
+    for (const f of files) {
+      const bytes = readFileSync(join(dirname(main), f));
+      expect(
+        bytes.findIndex((b) => b > 0x7f),
+        f,
+      ).toBe(-1);
+    }
+  });
+
+  it('answers a command with its card and /qr with the QR image, against the embedded sandbox', async () => {
+    const bot = await spawnBot(
+      [main],
+      {
+        SLACK_BOT_TOKEN: double.botToken,
+        SLACK_SIGNING_SECRET: double.signingSecret,
+        SLACK_API_URL: double.apiUrl,
+        DATABASE_URL: `sqlite:${join(dir, 'http.db')}`,
+        LOG_LEVEL: 'warn',
+      },
+      { cwd: ROOT },
+    );
+    bots.push(bot);
+    const ack = await double.sendCommand(bot.events, {
+      command: '/payorder',
+      text: `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`,
+      user: 'U0BUNDLE',
+    });
+    expect(ack.status).toBe(200);
+    const card = await double.waitFor(
+      () => double.messages().find((m) => m.visibleTo === 'U0BUNDLE' && /Paid/.test(m.text)),
+      10_000,
+    );
+    expect(card.blocks.length).toBeGreaterThan(0);
+    await double.sendCommand(bot.events, { command: '/qr', text: X.account.mediaMark });
+    const png = await double.waitFor(
+      () => double.files().find((f) => f.name.endsWith('.png') && f.completed),
+      10_000,
+    );
+    expect(png.bytes?.subarray(1, 4).toString('latin1')).toBe('PNG');
+  }, 30_000);
+
+  it('serves the local console page, read from the sources beside the bundle', async () => {
+    const bot = await spawnBot(
+      [main],
+      { DATABASE_URL: `sqlite:${join(dir, 'console.db')}`, LOG_LEVEL: 'warn' },
+      { cwd: ROOT },
+    );
+    bots.push(bot);
+    const page = await fetch(`http://127.0.0.1:${bot.port}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<html/i);
+  }, 30_000);
+});
