@@ -50,7 +50,7 @@ describe('the bundled bot (dist/app/main.js)', () => {
     }
   });
 
-  it('answers a command with its card and /qr with the QR image, against the embedded sandbox', async () => {
+  it('answers a command with its card and /qr with the QR image, the limit shared through Redis', async () => {
     const bot = await spawnBot(
       [main],
       {
@@ -58,6 +58,8 @@ describe('the bundled bot (dist/app/main.js)', () => {
         SLACK_SIGNING_SECRET: double.signingSecret,
         SLACK_API_URL: double.apiUrl,
         DATABASE_URL: `sqlite:${join(dir, 'http.db')}`,
+        // ioredis is loaded on demand: its interop once bundled broke where src/ worked.
+        REDIS_URL: 'redis://127.0.0.1:6379',
         LOG_LEVEL: 'warn',
       },
       { cwd: ROOT },
@@ -80,6 +82,16 @@ describe('the bundled bot (dist/app/main.js)', () => {
       10_000,
     );
     expect(png.bytes?.subarray(1, 4).toString('latin1')).toBe('PNG');
+    await double.sendCommand(bot.events, {
+      command: '/querydesk',
+      text: 'status',
+      user: 'U0BUNDLE',
+    });
+    const status = await double.waitFor(
+      () => double.messages().find((m) => /querydesk status/.test(JSON.stringify(m.blocks))),
+      10_000,
+    );
+    expect(JSON.stringify(status.blocks)).toContain('shared by every replica through Redis');
   }, 30_000);
 
   it('serves the local console page, read from the sources beside the bundle', async () => {

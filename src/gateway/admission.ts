@@ -57,14 +57,8 @@ export function createAdmission(o: {
   // the first connection, so a replica does not start out in its fallback share.
   const firstReady = o.redisUrl ? connect(o.redisUrl) : Promise.resolve();
   async function connect(url: string): Promise<void> {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(url, {
-      // Fail fast while disconnected: the fallback takes over instead of commands piling up.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 1_000,
-      retryStrategy: (times) => Math.min(times * 200, 1_000),
-    });
+    const { redisConnection } = await import('./redis-connection.js');
+    redis = redisConnection(url);
     redis.on('error', () => {
       // Connection errors surface as failed commands below; ioredis would print them otherwise.
     });
