@@ -5,10 +5,10 @@ import {
   HTTPModuleFunctions as httpFunc,
   type RespondArguments,
   type SlashCommand,
-  verifySlackRequest,
 } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { afterPendingAcks } from './ack-first.js';
+import { signedBySlack } from './slack-signature.js';
 
 /**
  * A slash command's ack decided from its text alone: `{}` for an empty ack, `{ response }` for an
@@ -38,8 +38,8 @@ type Buffered = IncomingMessage & { rawBody: Buffer };
  * Slash commands answered before Bolt's pipeline: under a burst of 200 commands each one's trip
  * through Bolt (context, middleware chain, listener matching, a few dozen promises) sat before its
  * ack and behind every earlier command's. For a command its planner can decide from the text, the
- * request is buffered and verified with Bolt's own functions, acked at once, and handed to
- * `app.processEvent` once the acks of requests already received are out (ack-first.ts); the
+ * request is buffered with Bolt's own function, its signature checked (slack-signature.ts), acked
+ * at once, and handed to `app.processEvent` once the acks owed are out (ack-first.ts); the
  * listener then runs as before with an `ack` that is already done. Anything else (bad or missing
  * signature, other payloads, commands the planner leaves alone) goes to Bolt's receiver unchanged,
  * its body already read.
@@ -73,19 +73,17 @@ function early(
   if (typeof body.command !== 'string' || 'ssl_check' in body || 'payload' in body) {
     return void listener(req, res);
   }
-  try {
-    verifySlackRequest({
-      signingSecret: opts.signingSecret,
-      body: text,
-      headers: {
-        'x-slack-signature': String(req.headers['x-slack-signature'] ?? ''),
-        'x-slack-request-timestamp': Number(req.headers['x-slack-request-timestamp']),
-      },
-    });
-  } catch {
-    // Bolt refuses it (401) and logs why, as for any request.
-    return void listener(req, res);
-  }
+  const signed = signedBySlack(
+    opts.signingSecret,
+    {
+      timestamp: req.headers['x-slack-request-timestamp'],
+      signature: req.headers['x-slack-signature'],
+    },
+    text,
+    Date.now(),
+  );
+  // Bolt refuses it (401) and logs why, as for any request.
+  if (!signed) return void listener(req, res);
   const command = body as unknown as SlashCommand;
   let plan: { response?: RespondArguments } | undefined;
   try {
