@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       return local;
     });
   } else {
-    started = startQuerydesk(config, { logger });
+    started = startQuerydesk(config, { logger, primeAcks: true });
   }
   await started;
 }

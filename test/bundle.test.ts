@@ -60,11 +60,13 @@ describe('the bundled bot (dist/app/main.js)', () => {
         DATABASE_URL: `sqlite:${join(dir, 'http.db')}`,
         // ioredis is loaded on demand: its interop once bundled broke where src/ worked.
         REDIS_URL: 'redis://127.0.0.1:6379',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
       },
       { cwd: ROOT },
     );
     bots.push(bot);
+    // The production entry point primes the early ack (its examples are a chunk of their own).
+    expect(bot.output()).toMatch(/"acked":[1-9]\d*,"refused":[1-9]\d*,.*"msg":"early ack primed"/);
     const ack = await double.sendCommand(bot.events, {
       command: '/payorder',
       text: `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`,

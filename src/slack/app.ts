@@ -10,7 +10,12 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { boltLogger } from './bolt-logger.js';
-import { ackCommandsEarly, type EarlyAckPlanner } from './early-ack.js';
+import {
+  ackCommandsEarly,
+  type EarlyAckPlanner,
+  type EarlyAckSample,
+  primeEarlyAck,
+} from './early-ack.js';
 import {
   applyServerLimits,
   guardRequests,
@@ -48,6 +53,14 @@ export interface SlackRuntime {
    * mode must authorize the workspace before answering: both keep Bolt's path.
    */
   ackCommandsEarly(planner: EarlyAckPlanner, track: <T>(work: Promise<T>) => Promise<T>): void;
+  /**
+   * Makes `decisions` early-ack decisions on `samples` (primeEarlyAck), so a first burst meets
+   * compiled code. Undefined where commands are not acked early.
+   */
+  primeEarlyAck(
+    samples: readonly EarlyAckSample[],
+    decisions: number,
+  ): ReturnType<typeof primeEarlyAck> | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -84,7 +97,12 @@ export function createSlackApp(params: {
   let receiver: HTTPReceiver | SocketModeReceiver;
   let token: string | undefined;
   // Filled in by ackCommandsEarly once the listeners exist; until then every request goes to Bolt.
-  const earlyAcks: { planner?: EarlyAckPlanner; track: <T>(work: Promise<T>) => Promise<T> } = {
+  const earlyAcks: {
+    planner?: EarlyAckPlanner;
+    track: <T>(work: Promise<T>) => Promise<T>;
+    /** Set in the one mode that acks early. */
+    signingSecret?: string;
+  } = {
     track: (work) => work,
   };
   if (config.mode === 'socket') {
@@ -157,6 +175,7 @@ export function createSlackApp(params: {
       processBeforeResponse: false,
       unhandledRequestTimeoutMillis: 2_900,
     });
+    earlyAcks.signingSecret = signingSecret;
     const early = ackCommandsEarly(http.requestListener, {
       signingSecret,
       bodyLimit: limits.bodyLimitBytes,
@@ -182,6 +201,11 @@ export function createSlackApp(params: {
     ackCommandsEarly(planner, track) {
       earlyAcks.planner = planner;
       earlyAcks.track = track;
+    },
+    primeEarlyAck(samples, decisions) {
+      const { planner, signingSecret } = earlyAcks;
+      if (!planner || !signingSecret) return undefined;
+      return primeEarlyAck({ signingSecret, planner, logger }, samples, decisions);
     },
     async start() {
       // The local console acts as an admin: it listens on this machine only, or, in a container

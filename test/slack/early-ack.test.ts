@@ -3,7 +3,11 @@ import { createServer, type IncomingMessage, request, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ackCommandsEarly, type EarlyAckPlanner } from '../../src/slack/early-ack.js';
+import {
+  ackCommandsEarly,
+  type EarlyAckPlanner,
+  primeEarlyAck,
+} from '../../src/slack/early-ack.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
 const SECRET = 'early-ack-secret';
@@ -154,5 +158,55 @@ describe('slash commands acked before Bolt', () => {
     });
     expect(status).toBe(413);
     expect(events.filter((e) => !e.startsWith('answered'))).toEqual([]);
+  });
+});
+
+describe('priming the early ack at start-up', () => {
+  const samples = [
+    { command: '/fast', text: 'P1 "M 1" & <x> ok' },
+    { command: '/fast', text: 'bad' },
+    { command: '/other', text: '' },
+  ];
+
+  it('runs each sample, in both form encodings, through the signed decision the requests take', () => {
+    const seen: string[] = [];
+    const counts = primeEarlyAck(
+      {
+        signingSecret: SECRET,
+        planner: (c) => {
+          seen.push(`${c.command}|${c.text}|${c.team_id}`);
+          return planner(c);
+        },
+        logger: log.logger,
+      },
+      samples,
+      12,
+    );
+    // 3 samples × 2 encodings, each made twice: the planner is reached only past the signature.
+    expect(counts).toEqual({ acked: 4, refused: 4, bolt: 4 });
+    expect(seen).toHaveLength(12);
+    expect([...new Set(seen)].sort()).toEqual([
+      '/fast|P1 "M 1" & <x> ok|T0PRIMER',
+      '/fast|bad|T0PRIMER',
+      '/other||T0PRIMER',
+    ]);
+  });
+
+  it('decides nothing without a signing secret', () => {
+    let asked = 0;
+    const counts = primeEarlyAck(
+      {
+        signingSecret: '',
+        planner: () => {
+          asked++;
+          return {};
+        },
+        logger: log.logger,
+      },
+      samples,
+      12,
+    );
+    expect(counts).toEqual({ acked: 0, refused: 0, bolt: 0 });
+    expect(asked).toBe(0);
   });
 });

@@ -4,8 +4,9 @@ import type {
   RespondArguments,
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
+import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import type { SlackDeps } from '../context.js';
-import type { EarlyAckPlanner } from '../early-ack.js';
+import type { EarlyAckPlanner, EarlyAckSample } from '../early-ack.js';
 import { exportSubcommand } from '../exports/export-command.js';
 import { claimAfterAck } from '../idempotency.js';
 import { exactly, pick } from '../one-listener.js';
@@ -102,6 +103,23 @@ export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
     await handle(claimAfterAck(args));
   });
   return (slash) => pick(plans, slash.command)?.(typeof slash.text === 'string' ? slash.text : '');
+}
+
+/**
+ * Commands to prime the early ack with (primeEarlyAck): for each lookup command its example (a
+ * lookup), the same with an unknown option (a refusal with the usage) and no text (its modal, or
+ * a refusal).
+ */
+export function earlyAckSamples(examples: typeof SANDBOX_EXAMPLES): EarlyAckSample[] {
+  return COMMAND_LIST.flatMap((c) => {
+    if (c.kind !== 'lookup' || !c.example) return [];
+    const text = c.example(examples);
+    return [
+      { command: c.name, text },
+      { command: c.name, text: `${text} zz=1` },
+      { command: c.name, text: '' },
+    ];
+  });
 }
 
 export type { CommandName, SlashCommand } from './command.js';
