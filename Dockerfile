@@ -20,7 +20,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATABASE_URL=sqlite:/data/querydesk.db
+ENV NODE_ENV=production PORT=3000 DATABASE_URL=sqlite:/data/querydesk.db MALLOC_TRIM_THRESHOLD_=65536
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
