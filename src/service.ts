@@ -61,7 +61,7 @@ export interface StartOptions {
 }
 
 /**
- * Decisions made while priming (about 50 ms here): 1,000, 3,000 and 8,000 gave the same ack
+ * Decisions made while priming (about 70 ms here): 1,000, 3,000 and 8,000 gave the same ack
  * times under a burst, so the least of them.
  */
 export const PRIME_DECISIONS = 1000;
