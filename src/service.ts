@@ -66,10 +66,9 @@ export interface StartOptions {
  */
 export const PRIME_DECISIONS = 1000;
 
-async function primeAcks(runtime: SlackRuntime, logger: Logger): Promise<void> {
-  const { SANDBOX_EXAMPLES } = await import('./sandbox/examples.js');
+function primeAcks(runtime: SlackRuntime, logger: Logger): void {
   const t0 = performance.now();
-  const primed = runtime.primeEarlyAck(earlyAckSamples(SANDBOX_EXAMPLES), PRIME_DECISIONS);
+  const primed = runtime.primeEarlyAck(earlyAckSamples(), PRIME_DECISIONS);
   if (primed)
     logger.info({ ...primed, ms: Math.round(performance.now() - t0) }, 'early ack primed');
 }
@@ -113,7 +112,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     guardEdge(runtime.app, { store, clock, logger });
     const planner = registerListeners(runtime.app, { ...deps, ...workers });
     runtime.ackCommandsEarly(planner, (w) => work.track(w));
-    if (options.primeAcks) await primeAcks(runtime, logger);
+    if (options.primeAcks) primeAcks(runtime, logger);
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());

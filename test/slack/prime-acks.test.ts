@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { PRIME_DECISIONS } from '../../src/service.js';
+import { commandParser } from '../../src/slack/commands/arg-rules.js';
+import {
+  COMMAND_LIST,
+  PRIMER_TEXTS,
+  type RegisteredCommand,
+} from '../../src/slack/commands/index.js';
+import { lookupDecision } from '../../src/slack/commands/lookup-flow.js';
 import { type BotHarness, startBot } from '../fakes/bot.js';
 
 let h: BotHarness | undefined;
@@ -10,6 +17,18 @@ afterEach(async () => {
 });
 
 describe('the early ack primed at start-up (production entry point)', () => {
+  it('has, for every lookup command, a made-up text its parser accepts as a lookup', () => {
+    const deps = { gateway: { sandbox: false } } as never;
+    const lookups = COMMAND_LIST.filter((c) => c.kind === 'lookup');
+    expect(lookups.length).toBeGreaterThanOrEqual(7);
+    for (const c of lookups) {
+      const text = PRIMER_TEXTS[c.name as RegisteredCommand];
+      expect(text, `${c.name} has a primer text`).toBeDefined();
+      const decided = lookupDecision(deps, c, commandParser(c, 'Asia/Shanghai'), text!);
+      expect(decided.kind, `${c.name} ${text}`).toBe('run');
+    }
+  });
+
   it('decides the made-up commands before listening and nothing leaves the bot', async () => {
     h = await startBot({}, { primeAcks: true });
     const primed = h.log.lines().find((l) => l.msg === 'early ack primed');

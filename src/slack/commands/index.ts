@@ -4,7 +4,6 @@ import type {
   RespondArguments,
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
-import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import type { SlackDeps } from '../context.js';
 import type { EarlyAckPlanner, EarlyAckSample } from '../early-ack.js';
 import { exportSubcommand } from '../exports/export-command.js';
@@ -106,14 +105,29 @@ export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
 }
 
 /**
- * Commands to prime the early ack with (primeEarlyAck): for each lookup command its example (a
- * lookup), the same with an unknown option (a refusal with the usage) and no text (its modal, or
- * a refusal).
+ * Made-up, well-formed arguments for each lookup command, to prime the early ack with. Not the
+ * sandbox's examples: with a real gateway the sandbox and its seed data are never loaded.
+ * `test/slack/prime-acks.test.ts` holds every lookup command to having one that its parser accepts.
  */
-export function earlyAckSamples(examples: typeof SANDBOX_EXAMPLES): EarlyAckSample[] {
+export const PRIMER_TEXTS: Partial<Record<RegisteredCommand, string>> = {
+  '/payorder': '420000000000001 898300000000001 type=platform',
+  '/shoporders': '2200000001 page=2 size=20',
+  '/qr': 'primer_media_mark',
+  '/account': 'primer_media_mark',
+  '/coupons': 'primer_sid kind=takeout',
+  '/punishments': '1600000001 span=7',
+  '/spend': '7d',
+};
+
+/**
+ * Commands to prime the early ack with (primeEarlyAck): for each lookup command its primer text
+ * (a lookup), the same with an unknown option (a refusal with the usage) and no text (its modal,
+ * or a refusal).
+ */
+export function earlyAckSamples(): EarlyAckSample[] {
   return COMMAND_LIST.flatMap((c) => {
-    if (c.kind !== 'lookup' || !c.example) return [];
-    const text = c.example(examples);
+    const text = PRIMER_TEXTS[c.name as RegisteredCommand];
+    if (c.kind !== 'lookup' || text === undefined) return [];
     return [
       { command: c.name, text },
       { command: c.name, text: `${text} zz=1` },
