@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse, stringify } from 'node:querystring';
 import {
@@ -9,7 +8,7 @@ import {
 } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { afterPendingAcks } from './ack-first.js';
-import { signedBySlack } from './slack-signature.js';
+import { signedBySlack, slackDigest } from './slack-signature.js';
 
 /**
  * A slash command's ack decided from its text alone: `{}` for an empty ack, `{ response }` for an
@@ -193,9 +192,7 @@ export function primeEarlyAck(
       trigger_id: '1.1.primer',
     };
     return [new URLSearchParams(fields).toString(), stringify(fields)].map((form) => {
-      const digest = createHmac('sha256', check.signingSecret)
-        .update(`v0:${timestamp}:${form}`)
-        .digest('hex');
+      const digest = slackDigest(check.signingSecret, timestamp, form).toString('hex');
       return { raw: Buffer.from(form), headers: { timestamp, signature: `v0=${digest}` } };
     });
   });

@@ -22,6 +22,13 @@ export function signedBySlack(
   if (!secret || typeof timestamp !== 'string' || typeof signature !== 'string') return false;
   if (!TIMESTAMP.test(timestamp) || !SIGNATURE.test(signature)) return false;
   if (Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) > MAX_CLOCK_SKEW_S) return false;
-  const expected = createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest();
-  return timingSafeEqual(Buffer.from(signature.slice(3), 'hex'), expected);
+  return timingSafeEqual(
+    Buffer.from(signature.slice(3), 'hex'),
+    slackDigest(secret, timestamp, body),
+  );
+}
+
+/** The HMAC-SHA256 a `v0=` signature carries (hex after the prefix) for this timestamp and body. */
+export function slackDigest(secret: string, timestamp: string, body: string): Buffer {
+  return createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest();
 }
