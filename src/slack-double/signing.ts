@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { slackDigest } from '../slack/slack-signature.js';
 
 /** Slack's v0 request signature: `v0=` + hex HMAC-SHA256 of `v0:{timestamp}:{rawBody}`. */
 export function slackSignature(
@@ -6,10 +6,7 @@ export function slackSignature(
   timestampSec: number,
   rawBody: string,
 ): string {
-  const mac = createHmac('sha256', signingSecret)
-    .update(`v0:${timestampSec}:${rawBody}`)
-    .digest('hex');
-  return `v0=${mac}`;
+  return `v0=${slackDigest(signingSecret, String(timestampSec), rawBody).toString('hex')}`;
 }
 
 export function signedHeaders(
