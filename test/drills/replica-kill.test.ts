@@ -168,29 +168,25 @@ async function killMidFlight(f: Fleet, databaseUrl: string): Promise<[BotProcess
     // well below a 5 s QR lease less its 1.7 s heartbeat, and below the 5 s without a beat after
     // which a QR watcher counts as dead), and the work they have in hand goes on after it.
     const FREEZE_MS = 1_500;
-    try {
-      await until(
-        'the export runner holds a QR lease, a watch lease and a page in flight',
-        async () => {
-          for (const o of others) o.child.kill('SIGSTOP');
-          held.pauses++;
-          try {
-            const end = Date.now() + FREEZE_MS;
-            while (Date.now() < end) {
-              if (await holdsAll()) return true;
-              await new Promise((r) => setTimeout(r, 20));
-            }
-            return false;
-          } finally {
-            for (const o of others) o.child.kill('SIGCONT');
+    await until(
+      'the export runner holds a QR lease, a watch lease and a page in flight',
+      async () => {
+        for (const o of others) o.child.kill('SIGSTOP');
+        held.pauses++;
+        try {
+          const end = Date.now() + FREEZE_MS;
+          while (Date.now() < end) {
+            if (await holdsAll()) return true;
+            await new Promise((r) => setTimeout(r, 20));
           }
-        },
-        60_000,
-        1_000,
-      );
-    } finally {
-      for (const o of others) o.child.kill('SIGCONT');
-    }
+          return false;
+        } finally {
+          for (const o of others) o.child.kill('SIGCONT');
+        }
+      },
+      60_000,
+      1_000,
+    );
     await v.exited;
     return [v, held];
   } finally {
