@@ -65,7 +65,7 @@ describe('the bundled bot (dist/app/main.js)', () => {
       { cwd: ROOT },
     );
     bots.push(bot);
-    // The production entry point primes the early ack (its examples are a chunk of their own).
+    // The production entry point primes the early ack, in the bundle as from src/.
     expect(bot.output()).toMatch(/"acked":[1-9]\d*,"refused":[1-9]\d*,.*"msg":"early ack primed"/);
     const ack = await double.sendCommand(bot.events, {
       command: '/payorder',
