@@ -13,6 +13,7 @@ import { earlyAckSamples } from './slack/commands/index.js';
 import type { AppDeps } from './slack/deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
+import { collectStartupGarbage } from './startup-gc.js';
 import { openStore } from './store/index.js';
 import type { OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
@@ -54,8 +55,9 @@ export interface StartOptions {
   /** Tests shorten the HTTP server's limits (production: HTTP_LIMITS). */
   httpLimits?: HttpLimits;
   /**
-   * Prime the early ack before listening (production's entry point sets it; see primeEarlyAck):
-   * start-up time that tests starting hundreds of bots need not pay.
+   * Prime the early ack and then collect start-up's garbage, before listening (see primeEarlyAck
+   * and collectStartupGarbage): production's entry point sets it; start-up time that tests
+   * starting hundreds of bots need not pay.
    */
   primeAcks?: boolean;
 }
@@ -112,7 +114,10 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     guardEdge(runtime.app, { store, clock, logger });
     const planner = registerListeners(runtime.app, { ...deps, ...workers });
     runtime.ackCommandsEarly(planner, (w) => work.track(w));
-    if (options.primeAcks) primeAcks(runtime, logger);
+    if (options.primeAcks) {
+      primeAcks(runtime, logger);
+      logger.info(collectStartupGarbage(), 'start-up garbage collected');
+    }
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());

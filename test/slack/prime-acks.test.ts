@@ -40,6 +40,9 @@ describe('the early ack primed at start-up (production entry point)', () => {
     expect(acked).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
     expect(bolt).toBeGreaterThan(0);
+    // Then one full collection before listening (startup-gc.ts), logged with the heap it left.
+    const collected = h.log.lines().find((l) => l.msg === 'start-up garbage collected');
+    expect(collected).toMatchObject({ ms: expect.any(Number), heapUsedMiB: expect.any(Number) });
     expect(h.bot.sandbox?.requests()).toEqual([]);
     // auth.test is Bolt's own start-up check of the token, made with or without priming.
     expect(h.double.calls.filter((c) => c.method !== 'auth.test')).toEqual([]);
@@ -75,5 +78,6 @@ describe('the early ack primed at start-up (production entry point)', () => {
   it('is not done unless asked (tests start hundreds of bots)', async () => {
     h = await startBot();
     expect(h.log.lines().some((l) => l.msg === 'early ack primed')).toBe(false);
+    expect(h.log.lines().some((l) => l.msg === 'start-up garbage collected')).toBe(false);
   });
 });
