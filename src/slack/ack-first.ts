@@ -63,19 +63,24 @@ function pump(): void {
   if (waiting.length > 0) schedule();
 }
 
-/** Counts a Slack request as unanswered until its response is sent (or its socket is gone). */
+/**
+ * Counts a Slack request as unanswered until its response is sent or its socket is gone: a
+ * response emits 'close' in both cases (after 'finish' when it was sent), once.
+ */
 export function trackAnswer(res: ServerResponse): void {
   unanswered++;
   lastArrival = performance.now();
-  let counted = true;
-  const done = () => {
-    if (!counted) return;
-    counted = false;
-    unanswered--;
-    if (unanswered === 0 && waiting.length > 0) schedule();
-  };
-  res.once('finish', done);
-  res.once('close', done);
+  res.once('close', answered);
+}
+
+/** Slack requests received and not answered yet (tests read it). */
+export function pendingAnswers(): number {
+  return unanswered;
+}
+
+function answered(): void {
+  unanswered--;
+  if (unanswered === 0 && waiting.length > 0) schedule();
 }
 
 /** Resolves when it is this work's turn (see above). */

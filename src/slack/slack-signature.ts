@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { MAX_CLOCK_SKEW_S } from './http-limits.js';
 
 const SIGNATURE = /^v0=[0-9a-f]{64}$/;
@@ -15,7 +15,7 @@ const TIMESTAMP = /^\d{1,12}$/;
 export function signedBySlack(
   secret: string,
   headers: { timestamp: unknown; signature: unknown },
-  body: string,
+  body: string | Buffer,
   nowMs: number,
 ): boolean {
   const { timestamp, signature } = headers;
@@ -28,7 +28,17 @@ export function signedBySlack(
   );
 }
 
-/** The HMAC-SHA256 a `v0=` signature carries (hex after the prefix) for this timestamp and body. */
-export function slackDigest(secret: string, timestamp: string, body: string): Buffer {
-  return createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest();
+/** The secret as a key object, made once: createHmac would otherwise import the string each call. */
+let lastKey: { secret: string; key: KeyObject } | undefined;
+function keyOf(secret: string): KeyObject {
+  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(secret, 'utf8') };
+  return lastKey.key;
+}
+
+/**
+ * The HMAC-SHA256 a `v0=` signature carries (hex after the prefix) for this timestamp and body.
+ * The body may be the bytes as received: hashed as they are, not decoded and encoded again.
+ */
+export function slackDigest(secret: string, timestamp: string, body: string | Buffer): Buffer {
+  return createHmac('sha256', keyOf(secret)).update(`v0:${timestamp}:`).update(body).digest();
 }

@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import { Agent, createServer, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
   afterPendingAcks,
   MAX_DEFER_MS,
+  pendingAnswers,
   QUIET_MS,
   trackAnswer,
 } from '../../src/slack/ack-first.js';
@@ -31,7 +33,7 @@ describe('work after an ack waits for the acks still owed', () => {
     });
     for (let i = 0; i < 5; i++) await tick();
     expect(ran).toBe(false);
-    res.emit('finish');
+    res.emit('close');
     await waiting;
     expect(ran).toBe(true);
   });
@@ -48,7 +50,7 @@ describe('work after an ack waits for the acks still owed', () => {
       const res = fakeResponse();
       trackAnswer(res);
       arrivals.push(performance.now());
-      res.emit('finish');
+      res.emit('close');
       await new Promise((r) => setTimeout(r, 2));
     }
     await waiting;
@@ -70,6 +72,60 @@ describe('work after an ack waits for the acks still owed', () => {
     const order: number[] = [];
     await Promise.all([1, 2, 3].map((n) => afterPendingAcks().then(() => order.push(n))));
     expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('counts a real response answered when it is sent, on a kept-alive connection too', async () => {
+    // A real server's responses, two on one kept-alive socket: each emits 'close' once sent, and
+    // work held behind the first goes on once both are answered (and arrivals have paused).
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const server = createServer((req, res) => {
+      trackAnswer(res);
+      req.resume();
+      void held.then(() => res.end('ok'));
+    });
+    let sockets = 0;
+    server.on('connection', () => sockets++);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const port = (server.address() as AddressInfo).port;
+    const send = () =>
+      new Promise<void>((resolve, reject) => {
+        request({ port, host: '127.0.0.1', agent, method: 'POST' }, (r) => {
+          r.resume();
+          r.on('end', () => resolve());
+        })
+          .on('error', reject)
+          .end('x');
+      });
+    try {
+      const first = send();
+      let arrived = false;
+      server.once('request', () => {
+        arrived = true;
+      });
+      while (!arrived) await tick();
+      let ran = false;
+      const work = afterPendingAcks().then(() => {
+        ran = true;
+      });
+      for (let i = 0; i < 5; i++) await tick();
+      expect(ran).toBe(false);
+      expect(pendingAnswers()).toBe(1);
+      release();
+      await first;
+      await send();
+      await work;
+      expect(ran).toBe(true);
+      expect(pendingAnswers()).toBe(0);
+      // One socket carried both: the count went down on a kept-alive connection.
+      expect(sockets).toBe(1);
+    } finally {
+      agent.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 

@@ -79,6 +79,14 @@ const command = (name: string, text: string) =>
     trigger_id: '1.2.x',
   });
 
+async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
+  const until = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 async function post(body: string, headers: Record<string, string>) {
   const res = await fetch(url, { method: 'POST', headers, body });
   return { status: res.status, text: await res.text() };
@@ -158,6 +166,54 @@ describe('slash commands acked before Bolt', () => {
     });
     expect(status).toBe(413);
     expect(events.filter((e) => !e.startsWith('answered'))).toEqual([]);
+  });
+
+  it('reads a body that comes in several pieces whole, and checks its signature over all of it', async () => {
+    const body = command('/fast', `P1 ${'x'.repeat(3000)}`);
+    const headers = { ...signed(body), 'content-length': String(Buffer.byteLength(body)) };
+    const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers });
+      req.on('response', (r) => {
+        let text = '';
+        r.on('data', (c: Buffer) => {
+          text += c.toString();
+        });
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+      // Three writes with pauses between them: three chunks at the server.
+      const pieces = [body.slice(0, 100), body.slice(100, 2000), body.slice(2000)];
+      void (async () => {
+        for (const piece of pieces) {
+          req.write(piece);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        req.end();
+      })();
+    });
+    expect(res).toEqual({ status: 200, text: '' });
+    await waitFor(() => events.some((e) => e.startsWith('bolt /fast P1 xxx')));
+  });
+
+  it('answers nothing and hands nothing on when the client goes away before its body is in', async () => {
+    const body = command('/fast', 'P1 ok');
+    const headers = { ...signed(body), 'content-length': String(Buffer.byteLength(body) + 50) };
+    const warned = log.lines().length;
+    await new Promise<void>((resolve) => {
+      const req = request(url, { method: 'POST', headers });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body);
+      setTimeout(() => req.destroy(), 50);
+    });
+    await waitFor(() =>
+      log
+        .lines()
+        .slice(warned)
+        .some((l) => l.msg === 'request body not read'),
+    );
+    expect(events).toEqual([]);
   });
 });
 
