@@ -116,7 +116,9 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     runtime.ackCommandsEarly(planner, (w) => work.track(w));
     if (options.primeAcks) {
       primeAcks(runtime, logger);
-      logger.info(collectStartupGarbage(), 'start-up garbage collected');
+      const collected = collectStartupGarbage();
+      if (collected) logger.info(collected, 'start-up garbage collected');
+      else logger.warn('start-up garbage not collected: this Node gave no gc function');
     }
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.

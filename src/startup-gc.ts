@@ -11,20 +11,31 @@ import { runInNewContext } from 'node:vm';
  *
  * V8 hands out its `gc` function only to contexts made while `--expose-gc` is on, so the flag is
  * set for the one context made here and then cleared: nothing else in the process sees `gc`, and
- * this works however the bot was started (`npm start`, `node dist/app/main.js`, the image).
+ * this works however the bot was started (`npm start`, `node dist/app/main.js`). Should a Node
+ * version ever refuse it, start-up goes on without the collection and says so in the log.
  */
-export function collectStartupGarbage(): { ms: number; heapUsedMiB: number } {
-  setFlagsFromString('--expose-gc');
-  let gc: () => void;
-  try {
-    gc = runInNewContext('gc') as () => void;
-  } finally {
-    setFlagsFromString('--no-expose-gc');
-  }
+export function collectStartupGarbage(
+  getGc: () => (() => void) | undefined = exposedGc,
+): { ms: number; heapUsedMiB: number } | undefined {
+  const gc = getGc();
+  if (!gc) return undefined;
   const t0 = performance.now();
   gc();
   return {
     ms: Math.round(performance.now() - t0),
     heapUsedMiB: Math.round(getHeapStatistics().used_heap_size / 2 ** 20),
   };
+}
+
+/** V8's `gc`, from a context made while `--expose-gc` is set; undefined where that fails. */
+export function exposedGc(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
 }
