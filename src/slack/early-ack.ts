@@ -37,12 +37,12 @@ type Buffered = IncomingMessage & { rawBody: Buffer };
 /**
  * Slash commands answered before Bolt's pipeline: under a burst of 200 commands each one's trip
  * through Bolt (context, middleware chain, listener matching, a few dozen promises) sat before its
- * ack and behind every earlier command's. For a command its planner can decide from the text, the
- * request is buffered with Bolt's own function, its signature checked (slack-signature.ts), acked
- * at once, and handed to `app.processEvent` once the acks owed are out (ack-first.ts); the
- * listener then runs as before with an `ack` that is already done. Anything else (bad or missing
- * signature, other payloads, commands the planner leaves alone) goes to Bolt's receiver unchanged,
- * its body already read.
+ * ack and behind every earlier command's. A form request's body is read here (readBody); for a
+ * command its planner can decide from the text, its signature is checked (slack-signature.ts),
+ * it is acked at once, and handed to `app.processEvent` once the acks owed are out
+ * (ack-first.ts); the listener then runs as before with an `ack` that is already done. Anything
+ * else (bad or missing signature, other payloads, commands the planner leaves alone) goes to
+ * Bolt's receiver unchanged, its body already read (`rawBody`, as Bolt's own reader leaves it).
  */
 export function ackCommandsEarly(
   listener: RequestListener,
