@@ -8,6 +8,7 @@ import {
   type EarlyAckPlanner,
   primeEarlyAck,
 } from '../../src/slack/early-ack.js';
+import { eventually } from '../fakes/eventually.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
 const SECRET = 'early-ack-secret';
@@ -78,14 +79,6 @@ const command = (name: string, text: string) =>
     channel_id: 'C1',
     trigger_id: '1.2.x',
   });
-
-async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const until = performance.now() + ms;
-  while (!check()) {
-    if (performance.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 async function post(body: string, headers: Record<string, string>) {
   const res = await fetch(url, { method: 'POST', headers, body });
@@ -193,7 +186,7 @@ describe('slash commands acked before Bolt', () => {
       })();
     });
     expect(res).toEqual({ status: 200, text: '' });
-    await waitFor(() => events.some((e) => e.startsWith('bolt /fast P1 xxx')));
+    await eventually(() => events.some((e) => e.startsWith('bolt /fast P1 xxx')), 3000);
   });
 
   it('answers nothing and hands nothing on when the client goes away before its body is in', async () => {
@@ -207,11 +200,13 @@ describe('slash commands acked before Bolt', () => {
       req.write(body);
       setTimeout(() => req.destroy(), 50);
     });
-    await waitFor(() =>
-      log
-        .lines()
-        .slice(warned)
-        .some((l) => l.msg === 'request body not read'),
+    await eventually(
+      () =>
+        log
+          .lines()
+          .slice(warned)
+          .some((l) => l.msg === 'request body not read'),
+      3000,
     );
     expect(events).toEqual([]);
   });
