@@ -11,7 +11,7 @@ import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import { earlyAckSamples } from './slack/commands/index.js';
 import type { AppDeps } from './slack/deps.js';
-import { HTTP_LIMITS, type HttpLimits } from './slack/http-limits.js';
+import { HTTP_LIMITS, type HttpLimits } from './slack/http-edge/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
 import { collectStartupGarbage } from './startup-gc.js';
 import { openStore } from './store/index.js';

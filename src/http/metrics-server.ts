@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Metrics } from '../metrics.js';
-import { applyServerLimits, type HttpLimits, serverOptions } from '../slack/http-limits.js';
+import {
+  applyServerLimits,
+  type HttpLimits,
+  serverOptions,
+} from '../slack/http-edge/http-limits.js';
 import { metricsHandler } from './routes.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { SpendChart } from '../ledger/chart.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { summaryChartTitle, summaryMessage } from '../slack/blocks/summary-message.js';
-import { isUnreachableChannel, slackErrorCode } from '../slack/slack-errors.js';
+import { isUnreachableChannel, slackErrorCode } from '../slack/delivery/slack-errors.js';
 import { summaryContent } from './summary-content.js';
 
 export interface SummaryWorkspace {

@@ -2,8 +2,8 @@ import type { SpendChartData } from '../ledger/chart-spec.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { spendPeriod } from '../ledger/period.js';
 import { spendByDayAndOperation } from '../ledger/series.js';
+import { operationWord } from '../slack/blocks/operation-words.js';
 import type { SummaryData } from '../slack/blocks/summary-message.js';
-import { operationWord } from '../slack/spend/operation-words.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { slackDigest } from '../slack/slack-signature.js';
+import { slackDigest } from '../slack/http-edge/slack-signature.js';
 
 /** Slack's v0 request signature: `v0=` + hex HMAC-SHA256 of `v0:{timestamp}:{rawBody}`. */
 export function slackSignature(

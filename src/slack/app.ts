@@ -15,14 +15,14 @@ import {
   type EarlyAckPlanner,
   type EarlyAckSample,
   primeEarlyAck,
-} from './early-ack.js';
+} from './http-edge/early-ack.js';
 import {
   applyServerLimits,
   guardRequests,
   HTTP_LIMITS,
   type HttpLimits,
   serverOptions,
-} from './http-limits.js';
+} from './http-edge/http-limits.js';
 
 /** Web API retry policy chosen on purpose: see slackClientOptions. */
 export const SLACK_RETRY = { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 3_000 } as const;
@@ -49,7 +49,7 @@ export interface SlackRuntime {
   app: App;
   /**
    * One-workspace HTTP mode (and the console): slash commands the planner can decide are acked
-   * before Bolt's pipeline (early-ack.ts). Socket Mode acks over its socket, and many-workspace
+   * before Bolt's pipeline (http-edge/early-ack.ts). Socket Mode acks over its socket, and many-workspace
    * mode must authorize the workspace before answering: both keep Bolt's path.
    */
   ackCommandsEarly(planner: EarlyAckPlanner, track: <T>(work: Promise<T>) => Promise<T>): void;

@@ -7,8 +7,8 @@ import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/index.js';
 import type { SharedCache } from '../store/shared-cache.js';
 import type { WorkTracker } from '../work-tracker.js';
-import type { ConfigSettings } from './commands/querydesk-config.js';
-import type { SharedResults } from './shared-results.js';
+import type { SharedResults } from './caches/shared-results.js';
+import type { ConfigSettings } from './settings/querydesk-config.js';
 
 /** Everything listeners and jobs need; built once per app (wiring/app-deps.ts). */
 export interface AppDeps {

@@ -2,16 +2,16 @@ import type { App } from '@slack/bolt';
 import { registerActions } from './actions/index.js';
 import { registerCommands } from './commands/index.js';
 import type { SlackDeps } from './context.js';
-import type { EarlyAckPlanner } from './early-ack.js';
 import { registerEvents } from './events/index.js';
-import { isDuplicateDelivery } from './idempotency.js';
+import type { EarlyAckPlanner } from './http-edge/early-ack.js';
+import { isDuplicateDelivery } from './middleware/idempotency.js';
 import { registerShortcuts } from './shortcuts/index.js';
 import { registerViews } from './views/index.js';
 
 /**
  * Every listener, one registry per Slack feature: `commands/`, `actions/`, `views/`,
  * `shortcuts/`, `events/`, each an `index.ts` listing one small file per handler. Returns the
- * commands' early-ack planner (early-ack.ts).
+ * commands' early-ack planner (http-edge/early-ack.ts).
  */
 export function registerListeners(app: App, deps: SlackDeps): EarlyAckPlanner {
   const planner = registerCommands(app, deps);

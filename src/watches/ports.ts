@@ -17,7 +17,7 @@ export interface WatchedOrder {
 
 /**
  * The chat side of order watches, declared here and implemented by the Slack side
- * (`slack/watches/watch-messages.ts`), so the watch logic knows nothing of Slack.
+ * (`slack/watches/watch-deps.ts`), so the watch logic knows nothing of Slack.
  */
 export interface WatchMessages {
   /** One reply in the card's thread for one event. */

@@ -2,8 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Ledger } from '../ledger/index.js';
+import type { workspaceSettings } from '../slack/settings/workspace-settings.js';
 import { maybeWarnBudget } from '../slack/spend/index.js';
-import type { workspaceSettings } from '../slack/workspace-settings.js';
 
 /**
  * The 80 % warning, once a day, to the workspace's summary channel, checked after each charge.

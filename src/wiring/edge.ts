@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { idempotencyMiddleware } from '../slack/idempotency.js';
-import { inputGuardMiddleware } from '../slack/input-guard.js';
+import { idempotencyMiddleware } from '../slack/middleware/idempotency.js';
+import { inputGuardMiddleware } from '../slack/middleware/input-guard.js';
 import { createIdempotencyKeys } from '../store/idempotency.js';
 import type { Store } from '../store/index.js';
 

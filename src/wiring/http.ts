@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { startMetricsServer } from '../http/metrics-server.js';
 import { healthRoutes } from '../http/routes.js';
 import type { Metrics } from '../metrics.js';
-import type { HttpLimits } from '../slack/http-limits.js';
+import type { HttpLimits } from '../slack/http-edge/http-limits.js';
 import type { Store } from '../store/index.js';
 import type { Lifecycle } from './lifecycle.js';
 

@@ -4,7 +4,7 @@ import { createSecretBox, type SecretBox } from '../secrets/cipher.js';
 import { slackClientOptions } from '../slack/app.js';
 import { databaseInstallationStore } from '../slack/oauth/installation-store.js';
 import { databaseStateStore } from '../slack/oauth/state-store.js';
-import { workspaceSettings } from '../slack/workspace-settings.js';
+import { workspaceSettings } from '../slack/settings/workspace-settings.js';
 import type { Store } from '../store/index.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { createDailySummaryJob } from '../jobs/daily-summary.js';
 import type { Ledger } from '../ledger/index.js';
-import type { workspaceSettings } from '../slack/workspace-settings.js';
+import type { workspaceSettings } from '../slack/settings/workspace-settings.js';
 
 /**
  * The daily spend summary of the one workspace: the bot token's own team is the workspace every

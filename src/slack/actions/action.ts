@@ -6,7 +6,7 @@ import type {
 } from '@slack/bolt';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../context.js';
-import { finish } from '../finish.js';
+import { finish } from '../delivery/finish.js';
 
 export type ActionArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 

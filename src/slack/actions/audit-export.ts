@@ -1,6 +1,6 @@
+import { exportAudit } from '../audit/querydesk-audit.js';
 import { notice } from '../blocks/message.js';
-import { exportAudit } from '../commands/querydesk-audit.js';
-import { FORM_OUT_OF_DATE, readAuditExport } from '../values.js';
+import { FORM_OUT_OF_DATE, readAuditExport } from '../blocks/values.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 /** The audit card's Export CSV button. */

@@ -1,19 +1,20 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION, type ActionKey } from '../blocks/ids.js';
-import { couponsOf } from '../commands/coupons-pages.js';
 import { punishmentsOf } from '../commands/punishments.js';
 import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
-import { cancelExport, startExport } from '../exports/export-buttons.js';
-import { exactly, pick } from '../one-listener.js';
+import { couponsOf } from '../lookup/coupons-pages.js';
+import { exactly, pick } from '../middleware/one-listener.js';
 import type { ActionDef } from './action.js';
 import { auditExport } from './audit-export.js';
+import { cancelExport } from './cancel-export.js';
 import { link } from './link.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
 import { refreshPayOrder } from './refresh-payorder.js';
 import { share } from './share.js';
 import { shopOrdersFilter } from './shop-orders-filter.js';
+import { startExport } from './start-export.js';
 import { stopOrderWatch } from './stop-watch.js';
 
 /**

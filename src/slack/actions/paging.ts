@@ -1,7 +1,7 @@
 import { errorCard } from '../blocks/error-card.js';
 import { type Asker, notice, type SlackMessage } from '../blocks/message.js';
+import { OUT_OF_DATE, type PageRef, readPageRef } from '../blocks/values.js';
 import type { SlackDeps } from '../context.js';
-import { OUT_OF_DATE, type PageRef, readPageRef } from '../values.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 type Pager = (deps: SlackDeps, ref: PageRef, clicker: Asker) => Promise<SlackMessage | undefined>;

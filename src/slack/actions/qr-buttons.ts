@@ -1,4 +1,5 @@
 import { notice } from '../blocks/message.js';
+import { readSessionId } from '../blocks/values.js';
 import { qr } from '../commands/qr.js';
 import type { SlackDeps } from '../context.js';
 import type { QrActionResult } from '../qr/index.js';
@@ -9,7 +10,6 @@ import {
   scannedIt,
   startQrOnboarding,
 } from '../qr/index.js';
-import { readSessionId } from '../values.js';
 import { type ActionArgs, type ActionDef, clickerOf, tell } from './action.js';
 
 const QR_OUT_OF_DATE = 'This button is out of date; use /qr again.';

@@ -1,15 +1,15 @@
 import { notice } from '../blocks/message.js';
+import { OUT_OF_DATE, readStoreKey } from '../blocks/values.js';
 import type { ShareableCard } from '../commands/command.js';
 import { COMMAND_LIST } from '../commands/index.js';
-import { finish } from '../finish.js';
-import { withSlackRateLimit } from '../rate-limit.js';
+import { finish } from '../delivery/finish.js';
+import { withSlackRateLimit } from '../delivery/rate-limit.js';
 import {
   isUnreachableChannel,
   slackErrorCode,
   slackErrorKind,
   slackRetryAfter,
-} from '../slack-errors.js';
-import { OUT_OF_DATE, readStoreKey } from '../values.js';
+} from '../delivery/slack-errors.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 const TOO_OLD =

@@ -1,6 +1,6 @@
 import { shopOrdersModal } from '../blocks/shop-orders-modal.js';
+import { channelMetadata, readStoreKey } from '../blocks/values.js';
 import { shopOrdersOf } from '../commands/shoporders.js';
-import { channelMetadata, readStoreKey } from '../values.js';
 import type { ActionDef } from './action.js';
 
 /** "Filter…" on a shop-orders card: the form, prefilled with the card's query (when still kept). */

@@ -1,7 +1,7 @@
 import { stopWatch } from '../../watches/index.js';
 import { notice } from '../blocks/message.js';
-import { finish } from '../finish.js';
-import { OUT_OF_DATE, readUuid } from '../values.js';
+import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { finish } from '../delivery/finish.js';
 import { watchCard } from '../watches/watch-view.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 

@@ -1,7 +1,7 @@
-import { formatPoints } from '../spend/format.js';
 import { mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { withSandboxNote } from './sandbox-note.js';
+import { formatPoints } from './spend-format.js';
 
 export interface BudgetWarningData {
   spent: number;

@@ -1,8 +1,8 @@
 import type { types } from '@slack/bolt';
-import { configMetadata } from '../values.js';
 import { VIEW } from './ids.js';
 import { LIMITS, plain, truncate } from './limits.js';
 import { numberInput } from './modal-inputs.js';
+import { configMetadata } from './values.js';
 
 export const CONFIG_CALLBACK = VIEW.config;
 

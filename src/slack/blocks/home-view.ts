@@ -1,12 +1,12 @@
 import type { types } from '@slack/bolt';
 import type { LedgerEntry, SpendReport } from '../../ledger/types.js';
-import { budgetLine } from '../spend/budget-line.js';
-import { localStamp, pointsWord } from '../spend/format.js';
-import { operationWord } from '../spend/operation-words.js';
-import { operationLines, totalWords } from '../spend/report-lines.js';
+import { budgetLine } from './budget-line.js';
 import { escapeMrkdwn, moreLine, mrkdwn, plain } from './limits.js';
+import { operationWord } from './operation-words.js';
 import { SANDBOX_WORDS } from './sandbox-note.js';
 import { dayBarsSection } from './spend-card.js';
+import { localStamp, pointsWord } from './spend-format.js';
+import { operationLines, totalWords } from './spend-report-lines.js';
 
 export interface LiveQr {
   mediaMark: string;

@@ -1,11 +1,11 @@
 import type { types } from '@slack/bolt';
 import { qrStateWord } from '../../gateway/operations/qr-status.js';
 import { instantToWallClock } from '../../gateway/time.js';
-import { newCodeValue } from '../qr/button-values.js';
 import { esc } from './format.js';
 import { ACTION, QR_ACTION } from './ids.js';
 import { escapeMrkdwn, LIMITS, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { newCodeValue } from './qr-button-values.js';
 import { withSandboxNote } from './sandbox-note.js';
 
 export type QrViewState = 1 | 2 | 3;

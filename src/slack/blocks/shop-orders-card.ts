@@ -1,6 +1,5 @@
 import type { types } from '@slack/bolt';
 import type { ShopEdition, ShopOrder } from '../../gateway/operations/index.js';
-import { maskAddress, maskName, maskPhoneText } from '../personal-data.js';
 import {
   button,
   type CardOptions,
@@ -15,6 +14,7 @@ import {
 import { code, esc, plural, when, yuanLabel } from './format.js';
 import { ACTION } from './ids.js';
 import type { SlackMessage } from './message.js';
+import { maskAddress, maskName, maskPhoneText } from './personal-data.js';
 
 export { locateSlackPage, slackPagesOf, totalSlackPages } from './shop-orders-paging.js';
 

@@ -1,11 +1,11 @@
 import type { types } from '@slack/bolt';
 import type { SpendReport } from '../../ledger/types.js';
-import { budgetLine } from '../spend/budget-line.js';
-import { operationLines, totalWords, userLines } from '../spend/report-lines.js';
-import { dayBarLines } from '../spend/text-bars.js';
+import { budgetLine } from './budget-line.js';
 import { mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { withSandboxNote } from './sandbox-note.js';
+import { operationLines, totalWords, userLines } from './spend-report-lines.js';
+import { dayBarLines } from './text-bars.js';
 
 export interface SpendCardOptions {
   /** e.g. "today", "last 7 days". */

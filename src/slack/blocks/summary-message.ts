@@ -1,13 +1,13 @@
 import type { types } from '@slack/bolt';
 import type { SpendReport } from '../../ledger/types.js';
-import { budgetLine } from '../spend/budget-line.js';
-import { changeWords, formatPoints, localStamp, pointsWord } from '../spend/format.js';
-import { operationWord } from '../spend/operation-words.js';
-import { operationLines, totalWords, userLines } from '../spend/report-lines.js';
+import { budgetLine } from './budget-line.js';
 import { mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { operationWord } from './operation-words.js';
 import { withSandboxNote } from './sandbox-note.js';
 import { dayBarsSection } from './spend-card.js';
+import { changeWords, formatPoints, localStamp, pointsWord } from './spend-format.js';
+import { operationLines, totalWords, userLines } from './spend-report-lines.js';
 
 export interface SummaryData {
   /** The run's scheduled instant; the summary covers the 24 hours before it. */

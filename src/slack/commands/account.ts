@@ -5,7 +5,7 @@ import { accountModal } from '../blocks/account-modal.js';
 import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
-import { query } from '../query.js';
+import { query } from '../lookup/query.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Command, defineCommand } from '../args.js';
+import { type Command, defineCommand } from '../args/index.js';
 import type { CommandName, LookupCommand } from './command.js';
 
 /**

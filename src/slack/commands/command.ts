@@ -3,8 +3,8 @@ import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
 import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
+import type { StoredCard } from '../caches/shared-results.js';
 import type { SlackDeps } from '../context.js';
-import type { StoredCard } from '../shared-results.js';
 
 /** A slash command's name; the registry in `commands/index.ts` lists the app's. */
 export type CommandName = `/${string}`;

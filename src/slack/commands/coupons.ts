@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CouponsInput } from '../../gateway/operations/coupons.js';
-import { dayArg, wholeNumber } from '../args.js';
+import { dayArg, wholeNumber } from '../args/index.js';
 import { couponsCard } from '../blocks/coupons-card.js';
 import { couponsModal } from '../blocks/coupons-modal.js';
 import { VIEW } from '../blocks/ids.js';
+import { type CouponsCard, couponsOf } from '../lookup/coupons-pages.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
-import { type CouponsCard, couponsOf } from './coupons-pages.js';
 
 /** Longest coupon window one command may ask for: at most five 7-day gateway calls. */
 export const COUPON_MAX_DAYS = 35;

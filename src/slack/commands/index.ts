@@ -5,16 +5,16 @@ import type {
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
-import type { EarlyAckPlanner, EarlyAckSample } from '../early-ack.js';
 import { exportSubcommand } from '../exports/export-command.js';
-import { claimAfterAck } from '../idempotency.js';
-import { exactly, pick } from '../one-listener.js';
+import type { EarlyAckPlanner, EarlyAckSample } from '../http-edge/early-ack.js';
+import { handleLookup, lookupDecision } from '../lookup/lookup-flow.js';
+import { claimAfterAck } from '../middleware/idempotency.js';
+import { exactly, pick } from '../middleware/one-listener.js';
 import { watchesSubcommand, watchSubcommand } from '../watches/watch-command.js';
 import { account } from './account.js';
 import { commandParser } from './arg-rules.js';
 import type { CommandName, SlashCommand, Subcommand } from './command.js';
 import { coupons } from './coupons.js';
-import { handleLookup, lookupDecision } from './lookup-flow.js';
 import { payorder } from './payorder.js';
 import { punishments } from './punishments.js';
 import { qr } from './qr.js';
@@ -69,7 +69,7 @@ export const COMMAND_LIST: readonly SlashCommand[] = Object.values(COMMANDS);
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 /**
- * One Bolt listener for every command (see one-listener.ts). Each handler gets an `ack` that,
+ * One Bolt listener for every command (see middleware/one-listener.ts). Each handler gets an `ack` that,
  * once Slack has its answer, claims the delivery in the store (so a Slack retry that reached
  * another replica stops there): nothing before the ack touches the store.
  */

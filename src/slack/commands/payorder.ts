@@ -10,9 +10,9 @@ import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
 import { payOrderModal } from '../blocks/pay-order-modal.js';
+import { refreshPayOrderValue } from '../blocks/values.js';
 import type { AppDeps } from '../deps.js';
-import { type QueryOptions, query } from '../query.js';
-import { refreshPayOrderValue } from '../values.js';
+import { type QueryOptions, query } from '../lookup/query.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 

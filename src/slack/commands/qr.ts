@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { QrCreateInput } from '../../gateway/operations/qr-create.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { textInput } from '../blocks/modal-inputs.js';
+import { commandModal } from '../lookup/command-modal.js';
 import { startQrOnboarding } from '../qr/start-onboarding.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
-import { commandModal } from './command-modal.js';
 
 function confirmation(sessionId: string, channelId: string): SlackMessage {
   const text = `QR code posted in <#${channelId}> (session ${sessionId}); its status message updates itself.`;

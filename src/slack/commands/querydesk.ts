@@ -1,15 +1,15 @@
 import { liveQrSessionCount } from '../../queue-gauges.js';
+import { AUDIT_USAGE } from '../audit/audit-args.js';
+import { auditAnswer } from '../audit/querydesk-audit.js';
 import { errorCard } from '../blocks/error-card.js';
 import { type HelpEntry, helpCard } from '../blocks/help-card.js';
 import { escapeMrkdwn } from '../blocks/limits.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
 import { statusCard } from '../blocks/status-card.js';
+import { finish } from '../delivery/finish.js';
 import type { AppDeps } from '../deps.js';
-import { finish } from '../finish.js';
-import { AUDIT_USAGE } from './audit-args.js';
+import { openConfig } from '../settings/querydesk-config.js';
 import { customCommand, type SlashCommand } from './command.js';
-import { auditAnswer } from './querydesk-audit.js';
-import { openConfig } from './querydesk-config.js';
 
 const USAGE = `help | status | config | ${AUDIT_USAGE}`;
 export const QUERYDESK_USAGE = `Usage: /querydesk ${USAGE}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
 import { instantToWallClock } from '../../gateway/time.js';
-import { dayArg, wholeNumber } from '../args.js';
+import { dayArg, wholeNumber } from '../args/index.js';
 import { VIEW } from '../blocks/ids.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import {
@@ -13,13 +13,13 @@ import {
   totalSlackPages,
 } from '../blocks/shop-orders-card.js';
 import { shopOrdersModal } from '../blocks/shop-orders-modal.js';
+import { type PageRef, pageRefValue } from '../blocks/values.js';
+import { keyedStore } from '../caches/keyed-store.js';
+import { PageCache, requestKey } from '../caches/page-cache.js';
+import { perDeps } from '../caches/per-deps.js';
+import { RESULT_TTL_MS } from '../caches/shared-results.js';
 import type { AppDeps } from '../deps.js';
-import { keyedStore } from '../keyed-store.js';
-import { PageCache, requestKey } from '../page-cache.js';
-import { perDeps } from '../per-deps.js';
-import { query } from '../query.js';
-import { RESULT_TTL_MS } from '../shared-results.js';
-import { type PageRef, pageRefValue } from '../values.js';
+import { query } from '../lookup/query.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 

@@ -1,8 +1,8 @@
 import { liveWatches } from '../../watches/index.js';
 import { homeView } from '../blocks/home-view.js';
 import { watchLines } from '../blocks/order-watch-list.js';
+import { readEventTeam } from '../blocks/values.js';
 import { loadHomeData } from '../spend/index.js';
-import { readEventTeam } from '../values.js';
 import type { EventDef } from './event.js';
 
 /** The Home tab: workspace spend today and this week, the budget, the viewer's own queries, QR sessions and order watches. */

@@ -5,18 +5,18 @@ import { type ExportKind, type ExportRow, insertExport } from '../../exports/ind
 import { COUPON_WINDOW_MAX_MS } from '../../gateway/operations/coupons.js';
 import { lastCharge } from '../../ledger/index.js';
 import { toCacheJson } from '../../store/shared-cache.js';
-import { ArgsError, defineCommand } from '../args.js';
+import { ArgsError, defineCommand } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { exportPreviewMessage } from '../blocks/export-message.js';
 import type { Asker } from '../blocks/message.js';
 import { perKey } from '../commands/arg-rules.js';
 import type { LookupCommand, Subcommand } from '../commands/command.js';
 import { coupons } from '../commands/coupons.js';
-import { splitWindows } from '../commands/coupons-pages.js';
 import { shoporders } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
-import { deliverPrivately } from '../deliver.js';
-import { finish } from '../finish.js';
+import { deliverPrivately } from '../delivery/deliver.js';
+import { finish } from '../delivery/finish.js';
+import { splitWindows } from '../lookup/coupons-pages.js';
 import type { ExportArgs } from './export-args.js';
 import { exportTitle } from './export-messages.js';
 

@@ -2,10 +2,10 @@ import type { WebClient } from '@slack/web-api';
 import { type ExportMessages, type ExportRow, ExportStop } from '../../exports/index.js';
 import { exportProgressMessage } from '../blocks/export-message.js';
 import type { SlackMessage } from '../blocks/message.js';
+import { finish } from '../delivery/finish.js';
+import { isUnreachableChannel, slackErrorCode, slackErrorKind } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
-import { finish } from '../finish.js';
 import { uploadedFileId } from '../qr/start-onboarding.js';
-import { isUnreachableChannel, slackErrorCode, slackErrorKind } from '../slack-errors.js';
 import { argsOf } from './export-sources.js';
 
 type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;

@@ -9,10 +9,10 @@ import type { CouponPage } from '../../gateway/operations/coupons.js';
 import type { ShopOrderPage } from '../../gateway/operations/shop-orders.js';
 import { fromCacheJson } from '../../store/shared-cache.js';
 import { UserFacingError } from '../blocks/error-card.js';
-import { splitWindows } from '../commands/coupons-pages.js';
+import { PageCache, requestKey } from '../caches/page-cache.js';
 import type { AppDeps } from '../deps.js';
-import { PageCache, requestKey } from '../page-cache.js';
-import { query } from '../query.js';
+import { splitWindows } from '../lookup/coupons-pages.js';
+import { query } from '../lookup/query.js';
 import type { CouponsExportArgs, ExportArgs, ShopOrdersExportArgs } from './export-args.js';
 import { COUPON_HEADER, couponCells, SHOP_ORDER_HEADER, shopOrderCells } from './export-rows.js';
 

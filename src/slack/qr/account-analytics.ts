@@ -3,9 +3,9 @@ import { findSession } from '../../qr/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import { qrAccountThreadMessage } from '../blocks/qr-account-thread.js';
+import { slackFailure } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
-import { query } from '../query.js';
-import { slackFailure } from '../slack-errors.js';
+import { query } from '../lookup/query.js';
 import type { QrActionResult } from './action-result.js';
 
 /**

@@ -9,11 +9,11 @@ import {
 } from '../../qr/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
+import type { NewCodeArgs } from '../blocks/qr-button-values.js';
 import { qrCreatingMessage, qrInviteMessage } from '../blocks/qr-status-message.js';
 import type { SlackDeps } from '../context.js';
-import { checkWhoMaySpend, query } from '../query.js';
-import { slackFailure } from '../slack-errors.js';
-import type { NewCodeArgs } from './button-values.js';
+import { slackFailure } from '../delivery/slack-errors.js';
+import { checkWhoMaySpend, query } from '../lookup/query.js';
 import { renderSession } from './render.js';
 
 /** What to tell the person who typed /qr (ephemerally); the channel already has the rest. */

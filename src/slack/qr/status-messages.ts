@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { QrMessages } from '../../qr/index.js';
+import { slackFailure } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
-import { slackFailure } from '../slack-errors.js';
 import { renderSession } from './render.js';
 
 /** The QR watcher's chat side: `chat.update` of the status message, failures sorted for it. */

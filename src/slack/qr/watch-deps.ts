@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { QrWatchDeps } from '../../qr/index.js';
 import type { AppDeps } from '../deps.js';
-import { query } from '../query.js';
+import { query } from '../lookup/query.js';
 import { qrStatusMessages } from './status-messages.js';
 
 /** The QR watcher's ports, implemented with the Slack side's budget-checked query and chat. */

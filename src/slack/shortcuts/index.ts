@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import { SHORTCUT, type ShortcutKey } from '../blocks/ids.js';
 import type { SlackDeps } from '../context.js';
-import { exactly, pick } from '../one-listener.js';
+import { exactly, pick } from '../middleware/one-listener.js';
 import { payOrderShortcut } from './payorder.js';
 import type { ShortcutDef } from './shortcut.js';
 

@@ -1,5 +1,5 @@
 import { payOrderModal } from '../blocks/pay-order-modal.js';
-import { channelMetadata } from '../values.js';
+import { channelMetadata } from '../blocks/values.js';
 import type { ShortcutDef } from './shortcut.js';
 
 /** Global shortcut "Look up a payment order": the /payorder form; the answer comes by DM. */

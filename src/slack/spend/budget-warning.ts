@@ -2,7 +2,7 @@ import { dayRange } from '../../ledger/day.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { budgetWarning } from '../blocks/budget-warning.js';
 import type { SlackMessage } from '../blocks/message.js';
-import { localClock } from './format.js';
+import { localClock } from '../blocks/spend-format.js';
 
 export interface BudgetWarningInput {
   ledger: Ledger;

@@ -1,7 +1,7 @@
-export { budgetLine } from './budget-line.js';
+export { budgetLine } from '../blocks/budget-line.js';
+export { OPERATION_WORDS, operationWord } from '../blocks/operation-words.js';
 export { type BudgetWarningInput, maybeWarnBudget } from './budget-warning.js';
 export { loadHomeData } from './home-data.js';
-export { OPERATION_WORDS, operationWord } from './operation-words.js';
 export {
   parseSpendArg,
   SPEND_PERIODS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPEND_PERIODS, type SpendPeriodArg } from '../../ledger/period.js';
-import { defineCommand } from '../args.js';
+import { defineCommand } from '../args/index.js';
 
 export {
   SPEND_PERIODS,

@@ -1,8 +1,8 @@
 import { saveWorkspaceSettings } from '../../store/index.js';
 import { CONFIG_CALLBACK } from '../blocks/config-modal.js';
-import { isAdmin } from '../commands/querydesk-config.js';
-import { checkGatewayToken, TOKEN_VERDICT_TEXT } from '../gateway-token-check.js';
-import { FORM_OUT_OF_DATE, readConfigMetadata, readStateValues } from '../values.js';
+import { FORM_OUT_OF_DATE, readConfigMetadata, readStateValues } from '../blocks/values.js';
+import { checkGatewayToken, TOKEN_VERDICT_TEXT } from '../settings/gateway-token-check.js';
+import { isAdmin } from '../settings/querydesk-config.js';
 import type { ViewDef } from './view.js';
 
 /**

@@ -2,7 +2,7 @@ import type { App, ViewSubmitAction } from '@slack/bolt';
 import { commandParser } from '../commands/arg-rules.js';
 import { COMMAND_LIST } from '../commands/index.js';
 import type { SlackDeps } from '../context.js';
-import { exactly, pick } from '../one-listener.js';
+import { exactly, pick } from '../middleware/one-listener.js';
 import { configView } from './config.js';
 import { lookupModalView } from './lookup-modal.js';
 import type { ViewDef } from './view.js';

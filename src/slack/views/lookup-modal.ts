@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { Command } from '../args.js';
+import type { Command } from '../args/index.js';
 import type { Asker } from '../blocks/message.js';
 import { readModalValues } from '../blocks/modal-values.js';
+import { FORM_OUT_OF_DATE, readChannelMetadata, readStateValues } from '../blocks/values.js';
 import type { CommandName, LookupCommand } from '../commands/command.js';
-import { answerLookup } from '../commands/lookup-flow.js';
-import { FORM_OUT_OF_DATE, readChannelMetadata, readStateValues } from '../values.js';
+import { answerLookup } from '../lookup/lookup-flow.js';
 import { firstInput, inputIds, type ViewDef } from './view.js';
 
 /** A lookup command's modal: its inputs go through the command's own argument schema. */

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { insertWatch, liveWatches, newWatchRow } from '../../watches/index.js';
-import { ArgsError, defineCommand } from '../args.js';
+import { ArgsError, defineCommand } from '../args/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import { watchListMessage } from '../blocks/order-watch-list.js';
@@ -9,9 +9,9 @@ import { perKey } from '../commands/arg-rules.js';
 import type { Subcommand } from '../commands/command.js';
 import { lookUpPayOrder, type PayOrderArgs, payorder } from '../commands/payorder.js';
 import type { SlackDeps } from '../context.js';
-import { deliverPrivately } from '../deliver.js';
-import { finish } from '../finish.js';
-import { isUnreachableChannel, slackErrorCode } from '../slack-errors.js';
+import { deliverPrivately } from '../delivery/deliver.js';
+import { finish } from '../delivery/finish.js';
+import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
 import { watchCard } from './watch-view.js';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;

@@ -3,7 +3,7 @@ import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
 import { checkMessage, checkView } from '../../../src/slack/blocks/limits.js';
 import { commandParser } from '../../../src/slack/commands/arg-rules.js';
 import { coupons } from '../../../src/slack/commands/coupons.js';
-import { splitWindows } from '../../../src/slack/commands/coupons-pages.js';
+import { splitWindows } from '../../../src/slack/lookup/coupons-pages.js';
 import type { DoubleMessage } from '../../../src/slack-double/index.js';
 import { type BotHarness, startBot } from '../../fakes/bot.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgsError } from '../../../src/slack/args.js';
+import { ArgsError } from '../../../src/slack/args/index.js';
 import { parseSpendArg, spendPeriod } from '../../../src/slack/spend/period.js';
 
 const ZONE = 'Asia/Shanghai';

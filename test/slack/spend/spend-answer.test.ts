@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArgsError } from '../../../src/slack/args.js';
+import { ArgsError } from '../../../src/slack/args/index.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { spendAnswer } from '../../../src/slack/spend/index.js';
 import { DIALECTS, freshStore, type TestDatabase } from '../../fakes/databases.js';

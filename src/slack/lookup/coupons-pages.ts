@@ -1,0 +1,184 @@
+import {
+  COUPON_WINDOW_MAX_MS,
+  type CouponKind,
+  type CouponPage,
+} from '../../gateway/operations/coupons.js';
+import { COUPONS_PER_SLACK_PAGE, type CouponsView, couponsCard } from '../blocks/coupons-card.js';
+import { UserFacingError } from '../blocks/error-card.js';
+import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
+import { type PageRef, pageRefValue } from '../blocks/values.js';
+import { keyedStore } from '../caches/keyed-store.js';
+import { PageCache, requestKey } from '../caches/page-cache.js';
+import { perDeps } from '../caches/per-deps.js';
+import { RESULT_TTL_MS } from '../caches/shared-results.js';
+import type { AppDeps } from '../deps.js';
+import { query } from './query.js';
+
+export interface CouponsArgs {
+  sid: string;
+  kind: CouponKind;
+  start?: Date;
+  end?: Date;
+  page: number;
+  limit: number;
+}
+
+interface Window {
+  start: Date;
+  end: Date;
+}
+
+export type CouponsCard = {
+  kind: 'coupons';
+  view: CouponsView;
+};
+
+interface CouponQuery {
+  who: Asker;
+  args: Required<Pick<CouponsArgs, 'sid' | 'kind' | 'page' | 'limit'>> & Window;
+  windows: Window[];
+  /** Each window's total, learned from its first answer. */
+  totals?: number[];
+}
+
+const SECOND = 1000;
+const PER = COUPONS_PER_SLACK_PAGE;
+
+/**
+ * Consecutive windows of at most 7 days covering [start, end]; each ends one second before the
+ * next begins, so a claim on a boundary second is counted once (the gateway's window is inclusive).
+ */
+export function splitWindows(start: Date, end: Date): Window[] {
+  const out: Window[] = [];
+  for (let s = start.getTime(); s < end.getTime(); s += COUPON_WINDOW_MAX_MS) {
+    const e = Math.min(end.getTime(), s + COUPON_WINDOW_MAX_MS - SECOND);
+    out.push({ start: new Date(s), end: new Date(Math.max(e, s + SECOND)) });
+  }
+  return out;
+}
+
+/** Rows gateway page `g` (1-based) holds across windows, from the windows' totals. */
+function rowsOnPage(totals: number[], g: number, size: number): number[] {
+  return totals.map((t) => Math.min(size, Math.max(0, t - (g - 1) * size)));
+}
+
+export function createCoupons(deps: AppDeps) {
+  const pages = new PageCache<CouponPage>(deps.cache, (err) =>
+    deps.logger.warn({ err }, 'coupons page not cached'),
+  );
+  const queries = keyedStore<CouponQuery>(deps.cache, 'query:coupons', RESULT_TTL_MS);
+  const timeZone = deps.config.gateway.timeZone;
+
+  const fetchWindow = (q: CouponQuery, w: Window, g: number) => {
+    const input = {
+      sid: q.args.sid,
+      kind: q.args.kind,
+      start: w.start,
+      end: w.end,
+      page: g,
+      limit: q.args.limit,
+    };
+    return pages.get(
+      requestKey(q.who.teamId, 'coupons', input),
+      async () => (await query(deps, 'coupons', input, q.who)).data,
+    );
+  };
+
+  /** Merged gateway page g; windows known to have no rows on it are not bought. */
+  async function merged(q: CouponQuery, g: number) {
+    const need = q.totals ? rowsOnPage(q.totals, g, q.args.limit) : q.windows.map(() => 1);
+    const answers = await Promise.all(
+      q.windows.map((w, i) => (need[i]! > 0 ? fetchWindow(q, w, g) : undefined)),
+    );
+    if (!q.totals) q.totals = answers.map((a) => a?.total ?? 0);
+    return answers.flatMap((a) => a?.rows ?? []);
+  }
+
+  /** Slack pages per gateway page, exact once the totals are known. */
+  function layout(q: CouponQuery): number[] {
+    const totals = q.totals ?? [];
+    const gatewayPages = Math.max(1, ...totals.map((t) => Math.ceil(t / q.args.limit)));
+    return Array.from({ length: gatewayPages }, (_, i) => {
+      const rows = rowsOnPage(totals, i + 1, q.args.limit).reduce((a, b) => a + b, 0);
+      return Math.max(1, Math.ceil(rows / PER));
+    });
+  }
+
+  async function render(
+    qKey: string,
+    q: CouponQuery,
+    humanPage: number | 'first-of-gateway-page',
+  ): Promise<SlackMessage> {
+    if (!q.totals) await merged(q, q.args.page);
+    const perPage = layout(q);
+    const firstOf = (g: number) => perPage.slice(0, g - 1).reduce((a, b) => a + b, 0) + 1;
+    const totalPages = perPage.reduce((a, b) => a + b, 0);
+    const human = Math.min(
+      totalPages,
+      humanPage === 'first-of-gateway-page'
+        ? firstOf(Math.min(q.args.page, perPage.length))
+        : humanPage,
+    );
+    let g = 1;
+    while (g < perPage.length && firstOf(g + 1) <= human) g++;
+    const rows = (await merged(q, g)).sort(
+      (a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0),
+    );
+    const s = human - firstOf(g);
+    const value = (p: number) => pageRefValue({ q: qKey, p });
+    const view = {
+      sid: q.args.sid,
+      kind: q.args.kind,
+      from: q.args.start,
+      to: q.args.end,
+      windows: q.windows.length,
+      total: (q.totals ?? []).reduce((a, b) => a + b, 0),
+      rows: rows.slice(s * PER, (s + 1) * PER),
+      humanPage: human,
+      totalPages,
+      prevValue: human > 1 ? value(human - 1) : undefined,
+      nextValue: human < totalPages ? value(human + 1) : undefined,
+    };
+    const card: CouponsCard = { kind: 'coupons', view };
+    const shareKey = await deps.results.put({ ...q.who, card });
+    return couponsCard(view, { timeZone, shareKey });
+  }
+
+  return {
+    async run(args: CouponsArgs, who: Asker): Promise<SlackMessage> {
+      const now = deps.clock();
+      if (args.start && args.start > now) {
+        throw new UserFacingError(
+          'Nothing to look up yet',
+          'The window starts in the future, so no coupon can have been claimed in it. Pick an earlier from=.',
+        );
+      }
+      // Default window: the last 7 days; a lone `from` or `to` makes one 7-day window.
+      const end =
+        args.end ??
+        (args.start
+          ? new Date(Math.min(now.getTime(), args.start.getTime() + COUPON_WINDOW_MAX_MS))
+          : now);
+      const start = args.start ?? new Date(end.getTime() - COUPON_WINDOW_MAX_MS);
+      const q: CouponQuery = {
+        who,
+        args: { sid: args.sid, kind: args.kind, page: args.page, limit: args.limit, start, end },
+        windows: splitWindows(start, end),
+      };
+      // Learn each window's total first, so the query kept for the paging buttons has them.
+      await merged(q, q.args.page);
+      return render(await queries.put(q), q, 'first-of-gateway-page');
+    },
+    async page(ref: PageRef, clicker: Asker): Promise<SlackMessage | undefined> {
+      const q = await queries.get(ref.q);
+      // Another workspace's button (a shared channel, a forged value) is as good as expired.
+      if (!q || q.who.teamId !== clicker.teamId) return undefined;
+      return render(ref.q, { ...q, who: clickedBy(q.who, clicker) }, Math.max(1, ref.p));
+    },
+  };
+}
+
+export type Coupons = ReturnType<typeof createCoupons>;
+
+/** This app's /coupons memory, shared by the command and its paging. */
+export const couponsOf = perDeps(createCoupons);

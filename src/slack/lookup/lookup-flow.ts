@@ -1,0 +1,112 @@
+import type {
+  AllMiddlewareArgs,
+  RespondArguments,
+  RespondFn,
+  SlackCommandMiddlewareArgs,
+} from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { z } from 'zod';
+import { ArgsError, type Command } from '../args/index.js';
+import { errorCard } from '../blocks/error-card.js';
+import type { Asker, SlackMessage } from '../blocks/message.js';
+import { channelMetadata } from '../blocks/values.js';
+import type { CommandModal, CommandName, LookupCommand } from '../commands/command.js';
+import type { SlackDeps } from '../context.js';
+import { deliverPrivately } from '../delivery/deliver.js';
+import { finish } from '../delivery/finish.js';
+import { slackErrorKind } from '../delivery/slack-errors.js';
+import { afterPendingAcks } from '../http-edge/ack-first.js';
+import { queueNotice } from './queue-notice.js';
+
+/**
+ * What a lookup command's text asks for, decided from the text alone (no I/O), so the same
+ * decision serves the listener and the early ack (http-edge/early-ack.ts): its modal, a refusal with the
+ * usage (the ack's ephemeral answer), or the parsed arguments.
+ */
+export function lookupDecision<S extends z.ZodType>(
+  deps: Pick<SlackDeps, 'gateway'>,
+  command: LookupCommand<CommandName, S>,
+  parser: Command<S>,
+  text: string,
+):
+  | { kind: 'modal'; modal: CommandModal }
+  | { kind: 'refused'; ack: RespondArguments }
+  | { kind: 'run'; args: z.output<S> } {
+  if (!text.trim() && command.modal) return { kind: 'modal', modal: command.modal };
+  try {
+    return { kind: 'run', args: parser.parse(text) };
+  } catch (err) {
+    if (!(err instanceof ArgsError)) throw err;
+    return {
+      kind: 'refused',
+      ack: { response_type: 'ephemeral', ...finish(deps, errorCard(err, parser.usageLine)) },
+    };
+  }
+}
+
+/** A lookup command typed in Slack: parse, refuse bad input with usage, ack, then work. */
+export async function handleLookup<S extends z.ZodType>(
+  command: LookupCommand<CommandName, S>,
+  parser: Command<S>,
+  { command: slash, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+  deps: SlackDeps,
+): Promise<void> {
+  const who: Asker = {
+    teamId: slash.team_id,
+    userId: slash.user_id,
+    channelId: slash.channel_id,
+    origin: slash.command,
+  };
+  const decided = lookupDecision(deps, command, parser, slash.text);
+  if (decided.kind === 'modal') {
+    await ack();
+    await client.views.open({
+      trigger_id: slash.trigger_id,
+      view: decided.modal.build(channelMetadata(who.channelId)),
+    });
+    return;
+  }
+  if (decided.kind === 'refused') {
+    await ack(decided.ack);
+    return;
+  }
+  await ack();
+  await deps.work.track(answerLookup(deps, command, parser, decided.args, who, client, respond));
+}
+
+/** The work after the ack, answered only to the asker; failures become an error card. */
+export async function answerLookup<S extends z.ZodType>(
+  deps: SlackDeps,
+  command: LookupCommand<CommandName, S>,
+  parser: Command<S>,
+  args: z.output<S>,
+  who: Asker,
+  client: WebClient,
+  respond?: RespondFn,
+): Promise<void> {
+  // Requests already read from the network are acked before this work starts (under a burst
+  // the store reads and gateway set-up of earlier commands would otherwise delay their acks).
+  await afterPendingAcks();
+  let message: SlackMessage;
+  const queued = queueNotice(respond, (m) => finish(deps, m), deps.logger);
+  try {
+    message = await command.run(deps, args, { ...who, onQueued: queued.onQueued }, client);
+  } catch (err) {
+    deps.logger.warn({ err, command: command.name, team: who.teamId }, 'command failed');
+    message = errorCard(err, parser.usageLine);
+  }
+  try {
+    await deliverPrivately({
+      client,
+      respond,
+      who,
+      message: finish(deps, message),
+      // The "Queued" notice, if one was shown, becomes the answer.
+      replace: await queued.settled(),
+      logger: deps.logger,
+    });
+  } catch (err) {
+    deps.logger.error({ err, command: command.name }, 'could not deliver the answer');
+    deps.metrics.slackErrors.inc({ method: 'answer', error: slackErrorKind(err) });
+  }
+}

@@ -1,0 +1,96 @@
+import type { GatewayAnswer } from '../../gateway/client.js';
+import type { InputOf, OutputOf } from '../../gateway/operations/index.js';
+import { operations } from '../../gateway/operations/index.js';
+import { instantToWallClock } from '../../gateway/time.js';
+import { UserFacingError } from '../blocks/error-card.js';
+import type { Asker } from '../blocks/message.js';
+import type { AppDeps } from '../deps.js';
+
+type Name = keyof typeof operations;
+
+export interface QueryOptions {
+  /**
+   * Work no person is waiting on (QR status checks, order-watch checks, export pages): the
+   * limiter lets people's look-ups go first (priority 'background'), and no "Queued" notice is
+   * shown for it.
+   */
+  background?: boolean;
+}
+
+/**
+ * "Paid commands allowed in / for" (every operation, the free payment order too: its data is
+ * still the merchant's). Empty lists: anywhere, anyone.
+ */
+export async function checkWhoMaySpend(
+  deps: AppDeps,
+  who: Partial<Asker> & { teamId: string },
+): Promise<void> {
+  const rules = await deps.settings.spendRules(who.teamId);
+  const channelOk =
+    rules.channels.length === 0 || (!!who.channelId && rules.channels.includes(who.channelId));
+  const userOk = rules.users.length === 0 || (!!who.userId && rules.users.includes(who.userId));
+  if (channelOk && userOk) return;
+  throw new UserFacingError(
+    'Not allowed here',
+    `${userOk ? 'Gateway look-ups are not allowed in this channel' : 'You are not on the list of people allowed to run gateway look-ups'} in this workspace, so nothing was looked up or charged. A workspace admin or owner can change "Paid commands allowed in" and "Paid commands allowed for" with /querydesk config.`,
+  );
+}
+
+/**
+ * The one way Slack-side code calls the gateway: who may spend, then room in the workspace's
+ * budget is reserved (a paid operation past it is refused before anything is sent; one that only
+ * meets calls in flight waits for them), then the shared client with the workspace token (a
+ * workspace without one, in many-workspace mode, is told to ask an admin), then the hold is
+ * settled with what the answer charged.
+ */
+export async function query<K extends Name>(
+  deps: AppDeps,
+  op: K,
+  input: InputOf<K>,
+  who: Partial<Asker> & { teamId: string },
+  options: QueryOptions = {},
+): Promise<GatewayAnswer<OutputOf<K>>> {
+  deps.gateway.validate(op, input);
+  await checkWhoMaySpend(deps, who);
+  const budget = await deps.dailyBudget(who.teamId);
+  const timeZone = deps.config.spendSummary.timeZone;
+  const reservation = await deps.ledger.reserveBudget({
+    workspaceId: who.teamId,
+    operation: op,
+    operationPaid: operations[op].paid,
+    budget,
+    timeZone,
+    now: deps.clock(),
+  });
+  if (!reservation.allowed) {
+    const resets = instantToWallClock(reservation.resetsAt, timeZone).slice(0, 16);
+    throw new UserFacingError(
+      'Daily budget reached',
+      `This workspace has spent ${reservation.spent} of its ${reservation.budget} points today, so paid look-ups are paused until ${resets} (${timeZone}). Payment-order look-ups are free and still work. An admin can raise the budget with /querydesk config.`,
+    );
+  }
+  let charged: number | undefined;
+  try {
+    const token = await deps.gatewayToken(who.teamId);
+    const answer = await deps.gateway.call(
+      op,
+      input,
+      {
+        token,
+        workspaceId: who.teamId,
+        userId: who.userId,
+        channelId: who.channelId,
+        origin: who.origin ?? 'background',
+      },
+      options.background
+        ? { priority: 'background' }
+        : { priority: 'interactive', onQueued: who.onQueued },
+    );
+    if (answer.kind === 'charge') charged = answer.points;
+    return answer;
+  } finally {
+    await reservation.hold.settle(charged).catch((err: unknown) => {
+      deps.logger.warn({ err, op }, 'budget hold not settled; it lapses by itself');
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import type { WebClient } from '@slack/web-api';
+import { configModal } from '../blocks/config-modal.js';
+import type { SlackMessage } from '../blocks/message.js';
+import type { AppDeps } from '../deps.js';
+import type { workspaceSettings } from './workspace-settings.js';
+
+/** What the settings form reads besides the budget and channel. */
+export type ConfigSettings = Pick<
+  ReturnType<typeof workspaceSettings>,
+  'spendRules' | 'gatewayTokenLast4'
+>;
+
+export async function isAdmin(client: WebClient, userId: string): Promise<boolean> {
+  const info = await client.users.info({ user: userId });
+  return Boolean(info.user?.is_admin || info.user?.is_owner);
+}
+
+/** `/querydesk config`: opens the settings modal for admins; returns a refusal for anyone else. */
+export async function openConfig(
+  client: WebClient,
+  deps: AppDeps,
+  a: { triggerId: string; teamId: string; userId: string },
+): Promise<SlackMessage | undefined> {
+  if (!(await isAdmin(client, a.userId))) {
+    return {
+      text: 'Only workspace admins can change querydesk settings.',
+      blocks: [
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text: ':lock: Only workspace admins and owners can change querydesk settings.',
+          },
+        },
+      ],
+    };
+  }
+  const env = deps.config.dailyBudgetPoints;
+  const rules = await deps.settings.spendRules(a.teamId);
+  const oauth = deps.config.mode === 'oauth';
+  await client.views.open({
+    trigger_id: a.triggerId,
+    view: configModal({
+      adminUserId: a.userId,
+      budget: await deps.dailyBudget(a.teamId),
+      summaryChannel: await deps.summaryChannel(a.teamId),
+      paidChannels: rules.channels,
+      paidUsers: rules.users,
+      gatewayToken: oauth ? { last4: await deps.settings.gatewayTokenLast4(a.teamId) } : undefined,
+      defaults: `Defaults from the environment: budget ${env === undefined ? 'unlimited' : `${env} points`}, summary channel ${deps.config.spendSummary.channel ? `<#${deps.config.spendSummary.channel}>` : 'none'}.`,
+    }),
+  });
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import type { Config } from '../../config.js';
+import type { SecretBox } from '../../secrets/cipher.js';
+import { getWorkspaceSettings, type Store } from '../../store/index.js';
+import { UserFacingError } from '../blocks/error-card.js';
+
+/** Who may run paid commands in a workspace; empty lists mean no restriction. */
+export interface SpendRules {
+  channels: string[];
+  users: string[];
+}
+
+/**
+ * A workspace's budget and summary channel: what /querydesk config stored, else the environment's
+ * defaults (DAILY_BUDGET_POINTS, SPEND_SUMMARY_CHANNEL). A stored budget of 0 pauses paid calls.
+ */
+export function workspaceSettings(store: Store, config: Config, box?: SecretBox) {
+  return {
+    sealGatewayToken(token: string): string {
+      if (!box) throw new Error('ENCRYPTION_KEY is needed to store a gateway token');
+      return box.seal(token);
+    },
+    async spendRules(teamId: string): Promise<SpendRules> {
+      const s = await getWorkspaceSettings(store.db, teamId);
+      return { channels: s?.paidChannels ?? [], users: s?.paidUsers ?? [] };
+    },
+    /** "set · last 4" for the settings form, or undefined when none is stored. */
+    async gatewayTokenLast4(teamId: string): Promise<string | undefined> {
+      return (await getWorkspaceSettings(store.db, teamId))?.gatewayTokenLast4 ?? undefined;
+    },
+    /**
+     * One-workspace modes: GATEWAY_TOKEN (or the sandbox's). OAuth mode: the workspace's own
+     * token; without one, against a real gateway, the caller is told to ask an admin.
+     */
+    async gatewayToken(teamId: string): Promise<string> {
+      if (config.mode !== 'oauth' || !box) return config.gateway.token ?? 'sandbox-token';
+      const s = await getWorkspaceSettings(store.db, teamId);
+      if (s?.gatewayTokenSealed) return box.open(s.gatewayTokenSealed);
+      if (!config.gateway.baseUrl) return 'sandbox-token';
+      throw new UserFacingError(
+        'No gateway token yet',
+        'This workspace has no gateway access token yet, so nothing was looked up. A workspace admin can add it with /querydesk config.',
+      );
+    },
+    async dailyBudget(teamId: string): Promise<number | undefined> {
+      const s = await getWorkspaceSettings(store.db, teamId);
+      return s?.dailyBudgetPoints ?? config.dailyBudgetPoints;
+    },
+    async summaryChannel(teamId: string): Promise<string | undefined> {
+      const s = await getWorkspaceSettings(store.db, teamId);
+      return s?.summaryChannel ?? config.spendSummary.channel;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
+import { type BotHarness, startBot } from '../../fakes/bot.js';
+
+const X = SANDBOX_EXAMPLES;
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBot();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const gatewayCalls = () => h.bot.sandbox!.requests().length;
+const publicMessages = () => h.double.messages().filter((m) => !m.ephemeral).length;
+
+describe('control and direction characters are refused before any paid call', () => {
+  it('/qr with a NUL byte in the media mark is refused in words, with nothing charged or posted', async () => {
+    const calls = gatewayCalls();
+    const posted = publicMessages();
+    const ack = await h.double.sendCommand(h.events, {
+      command: '/qr',
+      text: `${X.account.mediaMark}\u0000x`,
+    });
+    const body = ack.json as { text: string; response_type: string };
+    expect(body.response_type).toBe('ephemeral');
+    expect(body.text).toMatch(/invisible control character \(U\+0000\)/);
+    expect(body.text).toContain('Usage: /qr');
+    await h.bot.deps.work.drain();
+    expect(gatewayCalls()).toBe(calls);
+    expect(publicMessages()).toBe(posted);
+    const charged = await h.bot.deps.store.db.selectFrom('ledger_entries').selectAll().execute();
+    expect(charged).toHaveLength(0);
+  });
+
+  it('a right-to-left override in /account is refused the same way', async () => {
+    const calls = gatewayCalls();
+    const ack = await h.double.sendCommand(h.events, {
+      command: '/account',
+      text: `phone=138\u202e00138001`,
+    });
+    expect((ack.json as { text: string }).text).toMatch(/direction control \(U\+202E\)/);
+    expect(gatewayCalls()).toBe(calls);
+  });
+
+  it('a form holding a bidi override stays open with the problem under that input', async () => {
+    const user = 'U0BIDI';
+    const views = h.double.views().length;
+    await h.double.sendCommand(h.events, { command: '/qr', text: '', user, channel: 'C0BIDI' });
+    const opened = await h.double.waitFor(() => h.double.views()[views], 5000);
+    const calls = gatewayCalls();
+    const refused = await h.double.sendViewSubmission(h.events, {
+      viewId: opened.id,
+      user,
+      values: { media_mark: { media_mark: `sbx\u2066evil` } },
+    });
+    const body = refused.json as { response_action: string; errors: Record<string, string> };
+    expect(body.response_action).toBe('errors');
+    expect(body.errors.media_mark).toMatch(/direction control \(U\+2066\)/);
+    expect(gatewayCalls()).toBe(calls);
+  });
+
+  it('an overlong argument is refused with its length', async () => {
+    const ack = await h.double.sendCommand(h.events, {
+      command: '/account',
+      text: 'm'.repeat(300),
+    });
+    expect((ack.json as { text: string }).text).toMatch(/300 characters long; at most 200/);
+  });
+});

@@ -1,0 +1,259 @@
+import { EventEmitter } from 'node:events';
+import { Agent, createServer, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { boltLogger } from '../../../src/slack/bolt-logger.js';
+import {
+  afterPendingAcks,
+  MAX_DEFER_MS,
+  pendingAnswers,
+  QUIET_MS,
+  trackAnswer,
+} from '../../../src/slack/http-edge/ack-first.js';
+import {
+  claimAfterAck,
+  DuplicateDelivery,
+  idempotencyMiddleware,
+  isDuplicateDelivery,
+} from '../../../src/slack/middleware/idempotency.js';
+import { exactly } from '../../../src/slack/middleware/one-listener.js';
+
+const quiet = pino({ level: 'silent' });
+const fakeResponse = () => new EventEmitter() as unknown as ServerResponse;
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+describe('work after an ack waits for the acks still owed', () => {
+  it('holds while a Slack request is unanswered and goes on once it is answered', async () => {
+    const res = fakeResponse();
+    trackAnswer(res);
+    let ran = false;
+    const waiting = afterPendingAcks().then(() => {
+      ran = true;
+    });
+    for (let i = 0; i < 5; i++) await tick();
+    expect(ran).toBe(false);
+    res.emit('close');
+    await waiting;
+    expect(ran).toBe(true);
+  });
+
+  it('holds while requests keep arriving, each answered at once, until arrivals pause', async () => {
+    const arrivals: number[] = [];
+    let ranAt = 0;
+    const waiting = afterPendingAcks().then(() => {
+      ranAt = performance.now();
+    });
+    // Ten requests about 2 ms apart, each answered as it comes (as early acks are): none stays
+    // unanswered, but the burst is still arriving.
+    for (let i = 0; i < 10; i++) {
+      const res = fakeResponse();
+      trackAnswer(res);
+      arrivals.push(performance.now());
+      res.emit('close');
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await waiting;
+    // Work never starts within QUIET_MS of an arrival (the machine may pause longer between two).
+    const before = arrivals.filter((t) => t <= ranAt);
+    expect(ranAt - before[before.length - 1]!).toBeGreaterThanOrEqual(QUIET_MS - 1);
+  });
+
+  it('never holds work longer than MAX_DEFER_MS, however many requests stay unanswered', async () => {
+    const res = fakeResponse();
+    trackAnswer(res);
+    const t0 = performance.now();
+    await afterPendingAcks();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(MAX_DEFER_MS - 5);
+    res.emit('close');
+  });
+
+  it('lets waiters go in the order they came, one per turn of the loop', async () => {
+    const order: number[] = [];
+    await Promise.all([1, 2, 3].map((n) => afterPendingAcks().then(() => order.push(n))));
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('counts a real response answered when it is sent, on a kept-alive connection too', async () => {
+    // A real server's responses, two on one kept-alive socket: each emits 'close' once sent, and
+    // work held behind the first goes on once both are answered (and arrivals have paused).
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const server = createServer((req, res) => {
+      trackAnswer(res);
+      req.resume();
+      void held.then(() => res.end('ok'));
+    });
+    let sockets = 0;
+    server.on('connection', () => sockets++);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const port = (server.address() as AddressInfo).port;
+    const send = () =>
+      new Promise<void>((resolve, reject) => {
+        request({ port, host: '127.0.0.1', agent, method: 'POST' }, (r) => {
+          r.resume();
+          r.on('end', () => resolve());
+        })
+          .on('error', reject)
+          .end('x');
+      });
+    try {
+      const first = send();
+      let arrived = false;
+      server.once('request', () => {
+        arrived = true;
+      });
+      while (!arrived) await tick();
+      let ran = false;
+      const work = afterPendingAcks().then(() => {
+        ran = true;
+      });
+      for (let i = 0; i < 5; i++) await tick();
+      expect(ran).toBe(false);
+      expect(pendingAnswers()).toBe(1);
+      release();
+      await first;
+      await send();
+      await work;
+      expect(ran).toBe(true);
+      expect(pendingAnswers()).toBe(0);
+      // One socket carried both: the count went down on a kept-alive connection.
+      expect(sockets).toBe(1);
+    } finally {
+      agent.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe("a slash command's delivery is claimed after its ack", () => {
+  const commandBody = { command: '/payorder', trigger_id: '123.456.abc', team_id: 'T1' };
+
+  function run(claim: () => Promise<boolean>) {
+    const calls: string[] = [];
+    const context: Record<string, unknown> = {};
+    const middleware = idempotencyMiddleware({
+      keys: {
+        claim: async () => {
+          calls.push('claim');
+          return claim();
+        },
+      } as never,
+      logger: quiet,
+    });
+    const next = async () => {
+      calls.push('listener');
+    };
+    return { calls, context, done: middleware({ body: commandBody, context, next } as never) };
+  }
+
+  it('runs the listener without touching the store, and claims when the ack has gone out', async () => {
+    // A store that never answers must not hold the ack back.
+    const { calls, context, done } = run(() => new Promise<boolean>(() => {}));
+    await done;
+    expect(calls).toEqual(['listener']);
+    const acked: unknown[] = [];
+    const args = claimAfterAck({
+      ack: async (r?: unknown) => {
+        acked.push(r ?? 'empty');
+      },
+      context,
+    } as never) as { ack: (r?: unknown) => Promise<void> };
+    void args.ack();
+    await tick();
+    expect(acked).toEqual(['empty']);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(calls).toEqual(['listener', 'claim']);
+  });
+
+  it('a delivery already claimed elsewhere is acked, then stops its listener', async () => {
+    const { context, done } = run(async () => false);
+    await done;
+    const acked: unknown[] = [];
+    const args = claimAfterAck({
+      ack: async () => {
+        acked.push('ack');
+      },
+      context,
+    } as never) as { ack: () => Promise<void> };
+    const outcome = await args.ack().then(
+      () => 'went on',
+      (err: unknown) => err,
+    );
+    expect(acked).toEqual(['ack']);
+    expect(outcome).toBeInstanceOf(DuplicateDelivery);
+    expect(isDuplicateDelivery({ original: outcome })).toBe(true);
+  });
+
+  it('a first delivery goes on after its ack', async () => {
+    const { context, done } = run(async () => true);
+    await done;
+    const args = claimAfterAck({ ack: async () => {}, context } as never) as {
+      ack: () => Promise<void>;
+    };
+    await expect(args.ack()).resolves.toBeUndefined();
+  });
+
+  it('a click is still claimed before its listener runs', async () => {
+    const calls: string[] = [];
+    const middleware = idempotencyMiddleware({
+      keys: {
+        claim: async () => {
+          calls.push('claim');
+          return true;
+        },
+      } as never,
+      logger: quiet,
+    });
+    await middleware({
+      body: {
+        type: 'block_actions',
+        team: { id: 'T1' },
+        user: { id: 'U1' },
+        container: { message_ts: '1.2' },
+        actions: [{ action_id: 'share', value: 'x' }],
+      },
+      context: {},
+      next: async () => {
+        calls.push('listener');
+      },
+    } as never);
+    expect(calls).toEqual(['claim', 'listener']);
+  });
+});
+
+describe('one listener per registry', () => {
+  it('matches exactly the names given, with their punctuation taken literally', () => {
+    const pattern = exactly(['/payorder', 'qr.scanned', 'a+b']);
+    expect(pattern.test('/payorder')).toBe(true);
+    expect(pattern.test('qr.scanned')).toBe(true);
+    expect(pattern.test('a+b')).toBe(true);
+    expect(pattern.test('/payorders')).toBe(false);
+    expect(pattern.test('qrXscanned')).toBe(false);
+    expect(pattern.test('aab')).toBe(false);
+    expect(exactly([]).test('')).toBe(false);
+  });
+});
+
+describe("Bolt's logger", () => {
+  it('does not build the text of a line at a level that is not written', () => {
+    let built = 0;
+    const payload = {
+      toJSON() {
+        built++;
+        return { token: 'xoxb-1-secret' };
+      },
+    };
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (l: string) => lines.push(l) });
+    const bolt = boltLogger(log);
+    bolt.debug('received', payload);
+    expect(built).toBe(0);
+    bolt.info('received', payload);
+    expect(built).toBe(1);
+    expect(lines.join('')).not.toContain('xoxb-1-secret');
+  });
+});
