@@ -1,5 +1,6 @@
-import type { Updateable } from 'kysely';
+import { type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../store/database.js';
+import { type LeasedTable, leasedTable, leaseFree } from '../store/leased-rows.js';
 import {
   type ExportKey,
   type ExportRow,
@@ -58,7 +59,7 @@ export async function runnableExports(
         eb.and([eb('state', '=', 'starting'), eb('updated_at', '<', now - graceMs)]),
       ]),
     )
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .where(leaseFree(now))
     .orderBy('created_at')
     .limit(limit)
     .execute();
@@ -66,33 +67,25 @@ export async function runnableExports(
 }
 
 /**
- * Takes an export's lease: a running one nobody holds, or a "starting" one silent for `graceMs`
- * (then the claim is also the right to post its progress message, so it restarts the grace).
- * One conditional UPDATE each, so one replica wins.
+ * The exports as a leased table (store/leased-rows.ts). A claim takes a running export nobody
+ * holds, or a "starting" one silent for `graceMs` (then the claim is also the right to post its
+ * progress message, so it restarts the grace). One conditional UPDATE each, so one replica wins.
  */
-export async function claimExport(
-  db: Db,
-  k: ExportKey,
-  owner: string,
-  now: number,
-  leaseMs: number,
-  graceMs: number,
-): Promise<ExportRow | undefined> {
-  const claim = (state: ExportState, patch: Updateable<ExportsTable>) =>
-    exportDb(db)
-      .updateTable('exports')
-      .set({ lease_owner: owner, lease_until: now + leaseMs, ...patch })
-      .where('workspace_id', '=', k.workspaceId)
-      .where('export_id', '=', k.exportId)
-      .where('state', '=', state)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .$if(state === 'starting', (q) => q.where('updated_at', '<', now - graceMs))
-      .executeTakeFirst();
-  let result = await claim('running', {});
-  if (Number(result.numUpdatedRows) !== 1) result = await claim('starting', { updated_at: now });
-  if (Number(result.numUpdatedRows) !== 1) return undefined;
-  const row = await findExport(db, k);
-  return row?.lease_owner === owner ? row : undefined;
+export function exportTable(db: Db, graceMs: number): LeasedTable<ExportKey, ExportRow> {
+  return leasedTable(db, {
+    table: 'exports',
+    keyColumns: ['workspace_id', 'export_id'],
+    keyValues: (k) => [k.workspaceId, k.exportId],
+    find: (k) => findExport(db, k),
+    due: (now, limit) => runnableExports(db, now, limit, graceMs),
+    claimable: (now) => [
+      { where: sql<SqlBool>`state = 'running'` },
+      {
+        where: sql<SqlBool>`state = 'starting' and updated_at < ${now - graceMs}`,
+        set: { updated_at: now },
+      },
+    ],
+  });
 }
 
 /**
@@ -135,24 +128,6 @@ export async function updateRunning(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function releaseExport(db: Db, k: ExportKey, owner: string): Promise<void> {
-  await exportDb(db)
-    .updateTable('exports')
-    .set({ lease_owner: null, lease_until: null })
-    .where('workspace_id', '=', k.workspaceId)
-    .where('export_id', '=', k.exportId)
-    .where('lease_owner', '=', owner)
-    .execute();
-}
-
-export async function releaseAllExports(db: Db, owner: string): Promise<void> {
-  await exportDb(db)
-    .updateTable('exports')
-    .set({ lease_owner: null, lease_until: null })
-    .where('lease_owner', '=', owner)
-    .execute();
-}
-
 /** Stores one fetched page's rows; storing the same page twice keeps the first. */
 export async function storePage(
   db: Db,
@@ -182,19 +157,4 @@ export async function storedRows(db: Db, k: ExportKey): Promise<string[][]> {
     .orderBy('page_index')
     .execute();
   return pages.flatMap((p) => JSON.parse(p.rows_json) as string[][]);
-}
-
-export async function renewExportLease(
-  db: Db,
-  k: ExportKey,
-  owner: string,
-  until: number,
-): Promise<void> {
-  await exportDb(db)
-    .updateTable('exports')
-    .set({ lease_until: until })
-    .where('workspace_id', '=', k.workspaceId)
-    .where('export_id', '=', k.exportId)
-    .where('lease_owner', '=', owner)
-    .execute();
 }

@@ -1,12 +1,5 @@
 import { createLeasedLoop, type LeasedLoop } from '../store/leased-loop.js';
-import type { ExportKey } from './export-row.js';
-import {
-  claimExport,
-  releaseAllExports,
-  releaseExport,
-  renewExportLease,
-  runnableExports,
-} from './export-store.js';
+import { exportTable } from './export-store.js';
 import type { ExportDeps } from './ports.js';
 import { runExport } from './run-export.js';
 import { takeOverStarting } from './take-over.js';
@@ -34,17 +27,10 @@ export function createExportRunner(options: {
   startingGraceMs?: number;
 }): ExportRunner {
   const { deps, workerId: owner } = options;
-  const db = deps.store.db;
   const grace = options.startingGraceMs ?? deps.config.export.startGraceMs;
   return createLeasedLoop({
-    table: {
-      due: (now, limit) => runnableExports(db, now, limit, grace),
-      claim: (key: ExportKey, now, leaseMs) => claimExport(db, key, owner, now, leaseMs, grace),
-      renew: (key, until) => renewExportLease(db, key, owner, until),
-      release: (key) => releaseExport(db, key, owner),
-      releaseAll: () => releaseAllExports(db, owner),
-      id: (k) => `${k.workspaceId}\u0000${k.exportId}`,
-    },
+    table: exportTable(deps.store.db, grace),
+    owner,
     async work(row, stopping) {
       const running = row.state === 'starting' ? await takeOverStarting(deps, owner, row) : row;
       if (running) await runExport(deps, owner, running, stopping);

@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { Db, QrSessionsTable } from '../store/database.js';
+import { type LeasedTable, leasedTable, leaseFree } from '../store/leased-rows.js';
 import { type QrSessionRow, type QrWatchColumns, qrDb } from './session-row.js';
 
 export interface SessionKey {
@@ -28,7 +29,7 @@ export async function dueSessions(db: Db, now: number, limit: number): Promise<S
     .select(['workspace_id', 'session_id'])
     .where((eb) =>
       eb.and([
-        eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
+        leaseFree(now),
         eb.or([
           eb.and([eb('watch_state', '=', 'watching'), eb('next_check_at', '<=', now)]),
           eb.and([
@@ -49,67 +50,22 @@ export async function dueSessions(db: Db, now: number, limit: number): Promise<S
 }
 
 /**
- * Takes the session's lease if nobody holds a live one; the row as it is now, or undefined when
- * another worker holds it. The one conditional UPDATE is the whole guarantee, in SQLite and
- * PostgreSQL alike: two workers can both try, only one sees a row changed.
+ * The sessions as a leased table (store/leased-rows.ts): claimed, renewed by the watcher's
+ * heartbeat, released and taken over the same way as every other leased feature.
  */
-export async function claimSession(
-  db: Db,
-  key: SessionKey,
-  owner: string,
-  now: number,
-  leaseMs: number,
-): Promise<QrSessionRow | undefined> {
-  const result = await qrDb(db)
-    .updateTable('qr_sessions')
-    .set({ lease_owner: owner, lease_until: now + leaseMs })
-    .where('workspace_id', '=', key.workspaceId)
-    .where('session_id', '=', key.sessionId)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return undefined;
-  const row = await findSession(db, key);
-  return row?.lease_owner === owner ? row : undefined;
+export function sessionTable(db: Db): LeasedTable<SessionKey, QrSessionRow> {
+  return leasedTable(db, {
+    table: 'qr_sessions',
+    keyColumns: ['workspace_id', 'session_id'],
+    keyValues: (k) => [k.workspaceId, k.sessionId],
+    find: (k) => findSession(db, k),
+    due: (now, limit) => dueSessions(db, now, limit),
+  });
 }
 
 /** Writes `patch` while `owner` still holds the lease; false when the lease was lost. */
-export async function updateLeased(
-  db: Db,
-  key: SessionKey,
-  owner: string,
-  patch: Patch,
-): Promise<boolean> {
-  const result = await qrDb(db)
-    .updateTable('qr_sessions')
-    .set(patch)
-    .where('workspace_id', '=', key.workspaceId)
-    .where('session_id', '=', key.sessionId)
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export function releaseSession(db: Db, key: SessionKey, owner: string): Promise<boolean> {
-  return updateLeased(db, key, owner, { lease_owner: null, lease_until: null });
-}
-
-/** On shutdown: every lease this worker still holds, so another worker need not wait it out. */
-export async function releaseAllLeases(db: Db, owner: string): Promise<void> {
-  await qrDb(db)
-    .updateTable('qr_sessions')
-    .set({ lease_owner: null, lease_until: null })
-    .where('lease_owner', '=', owner)
-    .execute();
-}
-
-/** The heartbeat's other half: every lease `owner` holds now lasts until `until`. */
-export async function renewLeases(db: Db, owner: string, until: number): Promise<number> {
-  const result = await qrDb(db)
-    .updateTable('qr_sessions')
-    .set({ lease_until: until })
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function updateLeased(db: Db, key: SessionKey, owner: string, patch: Patch) {
+  return sessionTable(db).updateLeased(key, owner, patch);
 }
 
 /**
@@ -120,7 +76,7 @@ export async function nextDueAt(db: Db, now: number): Promise<number | undefined
   const row = await qrDb(db)
     .selectFrom('qr_sessions')
     .select((eb) => {
-      const free = eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]);
+      const free = leaseFree(now);
       return [
         eb.fn.min(eb.case().when(free).then(eb.ref('next_check_at')).end()).as('due'),
         eb.fn.min(eb.case().when(free).then(null).else(eb.ref('lease_until')).end()).as('lapse'),

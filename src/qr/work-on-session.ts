@@ -18,12 +18,13 @@ export function hasWork(row: QrSessionRow, now: number, timeoutMs: number): bool
 
 /**
  * Everything owed to one leased session now: end its watch or check it (at once when `force`, as
- * after a click), then fix its message.
+ * after a click), then fix its message. No paid check once `stopping()` (the lease may be gone).
  */
 export async function workOnSession(
   ctx: WorkContext,
   claimed: QrSessionRow,
-  force = false,
+  force: boolean,
+  stopping: () => boolean,
 ): Promise<void> {
   const { deps } = ctx;
   let row: QrSessionRow | undefined = claimed;
@@ -36,7 +37,7 @@ export async function workOnSession(
         ? { ...row, ...patch }
         : undefined;
       deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
-    } else if (force || row.next_check_at <= now) {
+    } else if ((force || row.next_check_at <= now) && !stopping()) {
       row = await checkStatus(ctx, row, { interactive: force });
     }
   }

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
 import { qrDb } from './session-row.js';
 
@@ -77,4 +78,20 @@ export async function reapDeadWorkers(
       .execute();
   }
   return moved;
+}
+
+/** Registers this worker; if no other was alive within one lease, catches up after the outage. */
+export async function joinWatchers(
+  db: Db,
+  workerId: string,
+  now: number,
+  leaseMs: number,
+  log: Logger,
+): Promise<void> {
+  const seen = await lastSeenOthers(db, workerId);
+  await beat(db, workerId, now);
+  if (seen === undefined || seen < now - leaseMs) {
+    const caughtUp = await catchUpAfterOutage(db, now, seen ?? now);
+    if (caughtUp > 0) log.info({ caughtUp, lastSeen: seen }, 'qr watch resumed after an outage');
+  }
 }

@@ -1,18 +1,13 @@
 import type { Logger } from 'pino';
+import { createLeaseHeartbeat } from './lease-heartbeat.js';
+import type { LeaseColumns, LeasedTable } from './leased-rows.js';
 
-/** What a leased loop needs of its table: due keys, and taking, renewing, giving back leases. */
-export interface LeasedTable<K, R> {
-  /** Keys with work due now and no live lease, oldest first. */
-  due(now: number, limit: number): Promise<K[]>;
-  /** Takes the lease when nobody holds a live one; the row, or undefined. */
-  claim(key: K, now: number, leaseMs: number): Promise<R | undefined>;
-  renew(key: K, until: number): Promise<unknown>;
-  release(key: K): Promise<unknown>;
-  /** On shutdown: every lease this worker still holds. */
-  releaseAll(): Promise<unknown>;
-  /** A key as a string, to know what is in hand. */
-  id(key: K): string;
-}
+/**
+ * Work on one leased row. `stopping()` turns true when this process shuts down or the row's
+ * lease may be gone (a renewal failed or found the row no longer ours, or its time ran out):
+ * the work checks it before each step that costs points, and stops there.
+ */
+export type LeasedWork<R> = (row: R, stopping: () => boolean) => Promise<void>;
 
 export interface LeasedLoop {
   start(): void;
@@ -22,92 +17,139 @@ export interface LeasedLoop {
   kick(): void;
 }
 
-/**
- * One timer loop per process over a leased table (order watches, exports): asks for due rows,
- * claims each with a lease (one conditional UPDATE, so one worker per row across replicas),
- * renews the lease while the work runs and gives it back after. `work` is told `stopping()` so a
- * long job can stop between steps and leave the rest to the next process.
- */
-export function createLeasedLoop<K, R>(o: {
+/** The loop, plus working on a row claimed outside it (a click) under its heartbeat. */
+export interface LeasedRunner<K, R> extends LeasedLoop {
+  /** Runs `work` on `row` (already leased to this owner) and releases the lease after. */
+  run(key: K, row: R, work: LeasedWork<R>): Promise<void>;
+}
+
+export interface LeasedLoopOptions<K, R extends LeaseColumns> {
   table: LeasedTable<K, R>;
-  work(row: R, stopping: () => boolean): Promise<void>;
+  /** Unique per process (e.g. hostname + pid): the owner of this loop's leases. */
+  owner: string;
+  work: LeasedWork<R>;
   clock: () => Date;
   log: Logger;
+  /** The longest the loop sleeps without asking the store for due rows. */
   tickMs: number;
+  /** How long a lease lasts unless renewed; the heartbeat renews every third of it. */
   leaseMs: number;
   maxInFlight: number;
-}): LeasedLoop {
+  /** When work is next due (epoch ms), to sleep less than `tickMs` when it is sooner. */
+  nextDueAt?(now: number): Promise<number | undefined>;
+  /** Each heartbeat, after the leases are renewed. */
+  onBeat?(now: number): Promise<void>;
+  /** Before the first look for due rows. */
+  onStart?(): Promise<void>;
+  /** After the leases are handed back on stop. */
+  onStop?(): Promise<void>;
+}
+
+/**
+ * One timer loop per process over a leased table (QR sessions, order watches, exports): asks
+ * for due rows, claims each (leased-rows.ts: one worker per row across replicas), works on it
+ * while one heartbeat renews every lease in hand, and gives the lease back after. A process
+ * killed mid-work holds its rows for at most one lease; then any replica's loop claims them.
+ */
+export function createLeasedLoop<K, R extends LeaseColumns>(
+  o: LeasedLoopOptions<K, R>,
+): LeasedRunner<K, R> {
   const { table, log } = o;
+  const now = () => o.clock().getTime();
   const inFlight = new Map<string, Promise<void>>();
+  const heartbeat = createLeaseHeartbeat({ ...o, now, onBeat: o.onBeat });
   let running = false;
+  // Set by stop() only: a row run from outside before start() (a click) is not told to stop.
+  let stopRequested = false;
+  let starting: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
-  const now = () => o.clock().getTime();
+  let again = false;
 
-  async function take(key: K): Promise<void> {
-    const row = await table.claim(key, now(), o.leaseMs);
-    if (!row) return;
-    const heartbeat = setInterval(
-      () => {
-        table
-          .renew(key, now() + o.leaseMs)
-          .catch((err) => log.warn({ err }, 'lease renewal failed'));
-      },
-      Math.max(10, Math.floor(o.leaseMs / 3)),
-    );
-    heartbeat.unref();
-    const work = o
-      .work(row, () => !running)
-      .catch((err) => log.error({ err, key: table.id(key) }, 'leased work failed'))
-      .finally(() => clearInterval(heartbeat))
-      .then(() => table.release(key))
-      .catch((err) => log.error({ err, key: table.id(key) }, 'lease release failed'))
+  function run(key: K, row: R, work: LeasedWork<R>): Promise<void> {
+    const id = table.id(key);
+    heartbeat.hold(id, now() + o.leaseMs);
+    const stopping = () => stopRequested;
+    const done = work(row, stopping)
+      .catch((err) => log.error({ err, key: id }, 'leased work failed'))
+      .then(() => table.release(key, o.owner))
+      .catch((err) => log.error({ err, key: id }, 'lease release failed'))
       .then(() => undefined)
-      .finally(() => inFlight.delete(table.id(key)));
-    inFlight.set(table.id(key), work);
+      .finally(() => {
+        heartbeat.drop(id);
+        inFlight.delete(id);
+        // A slot is free again: due work waiting for it need not wait for the next look.
+        plan(0);
+      });
+    inFlight.set(id, done);
+    return done;
   }
 
-  async function tickOnce(): Promise<void> {
+  async function tickOnce(): Promise<number> {
     const free = o.maxInFlight - inFlight.size;
-    if (free <= 0) return;
-    for (const key of await table.due(now(), free + inFlight.size)) {
-      if (!running || inFlight.size >= o.maxInFlight) break;
-      if (!inFlight.has(table.id(key))) await take(key);
+    if (free <= 0) return o.tickMs;
+    for (const key of await table.spec.due(now(), free + inFlight.size)) {
+      if (!running || inFlight.size >= o.maxInFlight) return o.tickMs;
+      if (inFlight.has(table.id(key))) continue;
+      const row = await table.claim(key, o.owner, now(), o.leaseMs);
+      if (row) void run(key, row, o.work);
     }
+    const next = await o.nextDueAt?.(now());
+    return next === undefined ? o.tickMs : Math.min(o.tickMs, Math.max(5, next - now()));
   }
 
-  function plan(ms: number): void {
+  function plan(delayMs: number): void {
     if (!running) return;
+    if (ticking) {
+      if (delayMs === 0) again = true;
+      return;
+    }
     clearTimeout(timer);
-    timer = setTimeout(tick, ms);
+    timer = setTimeout(tick, delayMs);
   }
 
   function tick(): void {
     if (!running || ticking) return;
+    let delay = o.tickMs;
     ticking = tickOnce()
+      .then((d) => {
+        delay = d;
+      })
       .catch((err) => log.error({ err }, 'leased loop tick failed'))
       .finally(() => {
         ticking = undefined;
-        plan(o.tickMs);
+        const rerun = again;
+        again = false;
+        plan(rerun ? 0 : delay);
       });
   }
 
   return {
+    run,
     start() {
       if (running) return;
       running = true;
+      stopRequested = false;
       log.info({ tickMs: o.tickMs, leaseMs: o.leaseMs }, 'started');
-      plan(0);
+      heartbeat.start();
+      starting = (o.onStart?.() ?? Promise.resolve())
+        .catch((err) => log.error({ err }, 'leased loop start failed'))
+        .finally(() => plan(0));
     },
     async stop() {
       running = false;
+      stopRequested = true;
       clearTimeout(timer);
+      await starting;
       await ticking;
       await Promise.all(inFlight.values());
-      await table.releaseAll();
+      heartbeat.stop();
+      await table.releaseAll(o.owner);
+      await o.onStop?.();
+      log.info('stopped');
     },
     kick() {
-      if (running && !ticking) plan(0);
+      plan(0);
     },
   };
 }

@@ -1,5 +1,6 @@
-import type { Updateable } from 'kysely';
+import { type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../store/database.js';
+import { type LeasedTable, leasedTable, leaseFree } from '../store/leased-rows.js';
 import { type OrderWatchesTable, type OrderWatchRow, type WatchKey, watchDb } from './watch-row.js';
 
 export async function insertWatch(db: Db, row: OrderWatchRow): Promise<void> {
@@ -22,7 +23,7 @@ export async function dueWatches(db: Db, now: number, limit: number): Promise<Wa
     .select(['workspace_id', 'watch_id'])
     .where('watch_state', '=', 'watching')
     .where('next_check_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .where(leaseFree(now))
     .orderBy('next_check_at')
     .limit(limit)
     .execute();
@@ -30,62 +31,27 @@ export async function dueWatches(db: Db, now: number, limit: number): Promise<Wa
 }
 
 /**
- * Takes the watch's lease if nobody holds a live one (one conditional UPDATE, in SQLite and
- * PostgreSQL alike); the row as it is now, or undefined when another worker holds it.
+ * The watches as a leased table (store/leased-rows.ts): claimed, renewed by the watcher's
+ * heartbeat, released and taken over the same way as every other leased feature.
  */
-export async function claimWatch(
-  db: Db,
-  key: WatchKey,
-  owner: string,
-  now: number,
-  leaseMs: number,
-): Promise<OrderWatchRow | undefined> {
-  const result = await watchDb(db)
-    .updateTable('order_watches')
-    .set({ lease_owner: owner, lease_until: now + leaseMs })
-    .where('workspace_id', '=', key.workspaceId)
-    .where('watch_id', '=', key.watchId)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return undefined;
-  const row = await findWatch(db, key);
-  return row?.lease_owner === owner ? row : undefined;
+export function watchTable(db: Db): LeasedTable<WatchKey, OrderWatchRow> {
+  return leasedTable(db, {
+    table: 'order_watches',
+    keyColumns: ['workspace_id', 'watch_id'],
+    keyValues: (k) => [k.workspaceId, k.watchId],
+    find: (k) => findWatch(db, k),
+    due: (now, limit) => dueWatches(db, now, limit),
+  });
 }
 
 /** Writes `patch` while `owner` holds the lease and the watch is still live; false otherwise. */
-export async function updateLeasedWatch(
+export function updateLeasedWatch(
   db: Db,
   key: WatchKey,
   owner: string,
   patch: Updateable<OrderWatchesTable>,
 ): Promise<boolean> {
-  const result = await watchDb(db)
-    .updateTable('order_watches')
-    .set(patch)
-    .where('workspace_id', '=', key.workspaceId)
-    .where('watch_id', '=', key.watchId)
-    .where('lease_owner', '=', owner)
-    .where('watch_state', '=', 'watching')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function releaseWatch(db: Db, key: WatchKey, owner: string): Promise<void> {
-  await watchDb(db)
-    .updateTable('order_watches')
-    .set({ lease_owner: null, lease_until: null })
-    .where('workspace_id', '=', key.workspaceId)
-    .where('watch_id', '=', key.watchId)
-    .where('lease_owner', '=', owner)
-    .execute();
-}
-
-export async function releaseAllWatches(db: Db, owner: string): Promise<void> {
-  await watchDb(db)
-    .updateTable('order_watches')
-    .set({ lease_owner: null, lease_until: null })
-    .where('lease_owner', '=', owner)
-    .execute();
+  return watchTable(db).updateLeased(key, owner, patch, sql<SqlBool>`watch_state = 'watching'`);
 }
 
 /** Ends a live watch by hand; the row afterwards, or undefined when it was not live. */

@@ -1,13 +1,6 @@
 import { createLeasedLoop, type LeasedLoop } from '../store/leased-loop.js';
 import type { OrderWatchDeps } from './ports.js';
-import type { WatchKey } from './watch-row.js';
-import {
-  claimWatch,
-  dueWatches,
-  releaseAllWatches,
-  releaseWatch,
-  updateLeasedWatch,
-} from './watch-store.js';
+import { watchTable } from './watch-store.js';
 import { workOnWatch } from './work-on-watch.js';
 
 export type OrderWatcher = LeasedLoop;
@@ -34,18 +27,11 @@ export interface OrderWatcherOptions {
  */
 export function createOrderWatcher(options: OrderWatcherOptions): OrderWatcher {
   const { deps, workerId: owner } = options;
-  const db = deps.store.db;
   const interval = deps.config.orderWatch.intervalMs;
   return createLeasedLoop({
-    table: {
-      due: (now, limit) => dueWatches(db, now, limit),
-      claim: (key: WatchKey, now, leaseMs) => claimWatch(db, key, owner, now, leaseMs),
-      renew: (key, until) => updateLeasedWatch(db, key, owner, { lease_until: until }),
-      release: (key) => releaseWatch(db, key, owner),
-      releaseAll: () => releaseAllWatches(db, owner),
-      id: (k) => `${k.workspaceId}\u0000${k.watchId}`,
-    },
-    work: (row) => workOnWatch(deps, owner, row),
+    table: watchTable(deps.store.db),
+    owner,
+    work: (row, stopping) => workOnWatch(deps, owner, row, stopping),
     clock: deps.clock,
     log: deps.logger.child({ component: 'order-watcher', workerId: owner }),
     tickMs: options.tickMs ?? Math.min(1000, Math.max(20, Math.floor(interval / 10))),

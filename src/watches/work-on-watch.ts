@@ -18,12 +18,14 @@ export function watchedOrder(row: OrderWatchRow): WatchedOrder {
 /**
  * One check of a leased watch: look the order up, store what changed (before telling anyone, so
  * a crash never repeats a reply or the alert), then post one thread reply per event and edit the
- * card when anything changed or the watch ended.
+ * card when anything changed or the watch ended. No paid look-up once `stopping()` (the lease
+ * may be gone): the watch stays due for whoever holds it next.
  */
 export async function workOnWatch(
   deps: OrderWatchDeps,
   owner: string,
   row: OrderWatchRow,
+  stopping: () => boolean,
 ): Promise<void> {
   const key = keyOf(row);
   const now = deps.clock().getTime();
@@ -34,6 +36,7 @@ export async function workOnWatch(
     }
     return;
   }
+  if (stopping()) return;
   let order: Awaited<ReturnType<OrderWatchDeps['lookUp']>>;
   try {
     order = await deps.lookUp(watchedOrder(row));

@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import type { LeaseColumns, LeasedTable } from './leased-rows.js';
+
+/** One row in hand: whether its lease may have gone, and until when it is surely ours. */
+export interface Hold {
+  lost: boolean;
+  until: number;
+}
+
+export interface LeaseHeartbeat {
+  /** Starts tracking a row just claimed until `until`. */
+  hold(id: string, until: number): Hold;
+  /** The work on it ended (its lease is released by the caller). */
+  drop(id: string): void;
+  start(): void;
+  stop(): void;
+}
+
+/**
+ * One heartbeat per loop: every `leaseMs / 3`, one statement extends every lease the owner holds
+ * (rows in hand, and rows leased to it by others, such as a QR session being set up). A row in
+ * hand whose lease did not come back renewed, or every row in hand when the renewal failed, is
+ * marked lost: its work must stop before its next step, since another replica may take the row
+ * once the lease lapses. `onBeat` runs after each renewal that went through (QR: its registry).
+ */
+export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
+  table: LeasedTable<K, R>;
+  owner: string;
+  leaseMs: number;
+  now: () => number;
+  log: Logger;
+  onBeat?(now: number): Promise<void>;
+}): LeaseHeartbeat {
+  const holds = new Map<string, Hold>();
+  let timer: NodeJS.Timeout | undefined;
+  let beating: Promise<void> | undefined;
+
+  function lose(id: string, hold: Hold): void {
+    if (hold.lost) return;
+    hold.lost = true;
+    o.log.warn({ key: id }, 'lease lost; its work stops');
+  }
+
+  async function beat(): Promise<void> {
+    const t = o.now();
+    // Only what was in hand before the statement ran is judged by its answer.
+    const snapshot = [...holds.entries()];
+    let held: Set<string>;
+    try {
+      held = await o.table.renewAll(o.owner, t + o.leaseMs);
+    } catch (err) {
+      o.log.warn({ err, inHand: snapshot.length }, 'lease renewal failed');
+      for (const [id, hold] of snapshot) lose(id, hold);
+      return;
+    }
+    for (const [id, hold] of snapshot) {
+      if (held.has(id)) hold.until = t + o.leaseMs;
+      else lose(id, hold);
+    }
+    await o.onBeat?.(t);
+  }
+
+  return {
+    hold(id, until) {
+      const hold = { lost: false, until };
+      holds.set(id, hold);
+      return hold;
+    },
+    drop(id) {
+      holds.delete(id);
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(
+        () => {
+          if (beating) return;
+          beating = beat()
+            .catch((err) => o.log.warn({ err }, 'heartbeat failed'))
+            .finally(() => {
+              beating = undefined;
+            });
+        },
+        Math.max(10, Math.floor(o.leaseMs / 3)),
+      );
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
