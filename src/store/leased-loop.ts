@@ -68,8 +68,8 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
 
   function run(key: K, row: R, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
-    heartbeat.hold(id, now() + o.leaseMs);
-    const stopping = () => stopRequested;
+    const hold = heartbeat.hold(id, now() + o.leaseMs);
+    const stopping = () => stopRequested || hold.lost || now() >= hold.until;
     const done = work(row, stopping)
       .catch((err) => log.error({ err, key: id }, 'leased work failed'))
       .then(() => table.release(key, o.owner))
