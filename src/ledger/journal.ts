@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  appendFileSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { adoptOrphanFiles, type Journaled } from './journal-files.js';
 import { DEFAULT_LEDGER_ZONE, type Ledger } from './ledger.js';
 import { recordEntry } from './record.js';
 import type { LedgerDeps, LedgerEntryInput } from './types.js';
@@ -30,13 +23,6 @@ export interface ChargeJournal {
   /** A last replay; what still waits stays in the file for the next process on this host. */
   close(): Promise<void>;
 }
-
-interface Journaled {
-  at: number;
-  entry: LedgerEntryInput;
-}
-
-const FILE = /^charges-(.+)-(\d+)-[0-9a-f]+\.jsonl$/;
 
 /** Beside the SQLite file, or per PostgreSQL URL under the temp directory (never shared by two databases). */
 export function journalDir(databaseUrl: string): string {
@@ -88,25 +74,13 @@ export function createChargeJournal(
     }
   }
 
-  async function alreadyIn({ at, entry }: Journaled): Promise<boolean> {
-    const row = await store.db
-      .selectFrom('ledger_entries')
-      .select('id')
-      .where('request_id', '=', entry.requestId)
-      .where('kind', '=', entry.kind)
-      .where('operation', '=', entry.operation)
-      .where('created_at', '=', at)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   function replay(): Promise<void> {
     replaying ??= (async () => {
       let written = 0;
       try {
         while (waiting.length > 0) {
           const item = waiting[0]!;
-          if (!(await alreadyIn(item))) await write(item.at, item.entry);
+          if (!(await alreadyIn(store, item))) await write(item.at, item.entry);
           waiting.shift();
           written++;
         }
@@ -127,33 +101,14 @@ export function createChargeJournal(
     return replaying;
   }
 
-  adoptOrphans();
-
-  /** Files left by processes of this host that are gone (crashed, or stopped with the store away). */
-  function adoptOrphans(): void {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const m = FILE.exec(name);
-      if (!m || join(dir, name) === file || (m[1] === host && alive(Number(m[2])))) continue;
-      const taken = `${file}.adopting-${name}`;
-      try {
-        renameSync(join(dir, name), taken); // atomic: one adopter wins
-      } catch {
-        continue;
-      }
-      for (const line of readFileSync(taken, 'utf8').split('\n')) {
-        if (line.trim()) keep(JSON.parse(line) as Journaled);
-      }
-      rmSync(taken, { force: true });
-      log.info({ from: name, waiting: waiting.length }, 'charge journal adopted');
-    }
-    if (waiting.length > 0) void replay();
-  }
+  adoptOrphanFiles({
+    dir,
+    file,
+    host,
+    keep,
+    adopted: (from) => log.info({ from, waiting: waiting.length }, 'charge journal adopted'),
+  });
+  if (waiting.length > 0) void replay();
 
   return {
     async record(entry) {
@@ -180,11 +135,15 @@ export function createChargeJournal(
   };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** Whether the entry is in the ledger already (a replay cut short after its write). */
+async function alreadyIn(store: LedgerDeps['store'], { at, entry }: Journaled): Promise<boolean> {
+  const row = await store.db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('request_id', '=', entry.requestId)
+    .where('kind', '=', entry.kind)
+    .where('operation', '=', entry.operation)
+    .where('created_at', '=', at)
+    .executeTakeFirst();
+  return row !== undefined;
 }
