@@ -1,40 +1,6 @@
+import { wallClockAt, wallToInstant } from '../wall-clock.js';
+
 const WALL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
-function wallFormatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** Offset of `zone` from UTC at the instant `utcMs`, in milliseconds. */
-function zoneOffsetMs(utcMs: number, zone: string): number {
-  const parts = wallFormatter(zone).formatToParts(new Date(utcMs));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(utcMs / 1000) * 1000;
-}
 
 /** `yyyy-MM-dd HH:mm:ss` read as wall-clock time in `zone` → the UTC instant, or undefined. */
 export function wallClockToInstant(text: string, zone: string): Date | undefined {
@@ -49,19 +15,14 @@ export function wallClockToInstant(text: string, zone: string): Date | undefined
     number,
     number,
   ];
-  const guess = Date.UTC(y, mo - 1, d, h, mi, s);
-  // Two passes settle the offset across a DST change.
-  let utc = guess - zoneOffsetMs(guess, zone);
-  utc = guess - zoneOffsetMs(utc, zone);
-  const date = new Date(utc);
+  const date = new Date(wallToInstant(Date.UTC(y, mo - 1, d, h, mi, s), zone));
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /** An instant → `yyyy-MM-dd HH:mm:ss` wall-clock time in `zone`. */
 export function instantToWallClock(instant: Date, zone: string): string {
-  const parts = wallFormatter(zone).formatToParts(instant);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  const w = wallClockAt(instant.getTime(), zone);
+  return `${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}:${w.second}`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { wallClockAt, wallToInstant } from '../wall-clock.js';
+
 /** One local calendar day in a time zone: [start, end) as UTC instants, and its `YYYY-MM-DD` key. */
 export interface DayRange {
   key: string;
@@ -6,39 +8,10 @@ export interface DayRange {
 }
 
 const HOUR_MS = 3_600_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Building an Intl formatter is slow; one per zone and shape is kept. */
-function formatter(timeZone: string, shape: 'date' | 'wall'): Intl.DateTimeFormat {
-  const id = `${shape} ${timeZone}`;
-  let f = formatters.get(id);
-  if (!f) {
-    f =
-      shape === 'date'
-        ? new Intl.DateTimeFormat('en-CA', {
-            timeZone,
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-          })
-        : new Intl.DateTimeFormat('en-US', {
-            timeZone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: 'numeric',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: 'numeric',
-          });
-    formatters.set(id, f);
-  }
-  return f;
-}
 
 function keyAt(ms: number, timeZone: string): string {
-  const parts = formatter(timeZone, 'date').formatToParts(new Date(ms));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const w = wallClockAt(ms, timeZone);
+  return `${w.year}-${w.month}-${w.day}`;
 }
 
 /** The local calendar day (`YYYY-MM-DD`) that `instant` falls on in `timeZone`. */
@@ -55,19 +28,9 @@ function nextKey(key: string): string {
   return new Date(keyToUtcMidnight(key) + 24 * HOUR_MS).toISOString().slice(0, 10);
 }
 
-/** Offset of `timeZone` from UTC at `ms`, from the wall clock it shows (whole minutes suffice). */
-function offsetAt(ms: number, timeZone: string): number {
-  const wall = formatter(timeZone, 'wall').formatToParts(new Date(ms));
-  const get = (t: string) => Number(wall.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return asUtc - Math.floor(ms / 60_000) * 60_000;
-}
-
 /** The first instant whose local day is `key`. */
 function startOfKey(key: string, timeZone: string): number {
-  const midnight = keyToUtcMidnight(key);
-  let t = midnight - offsetAt(midnight, timeZone);
-  t = midnight - offsetAt(t, timeZone);
+  const t = wallToInstant(keyToUtcMidnight(key), timeZone);
   if (keyAt(t, timeZone) === key && keyAt(t - 1, timeZone) < key) return t;
   // Local midnight skipped or doubled by a clock change: search for the day's first instant.
   let lo = t - 6 * HOUR_MS;
