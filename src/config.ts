@@ -210,18 +210,21 @@ function pickMode(e: z.infer<typeof envSchema>): SlackMode {
   );
 }
 
+/** The environment's first problem, naming its variable. */
+function firstProblem(error: z.ZodError, env: Env): ConfigError {
+  const issue = error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'environment');
+  // Secrets and URLs that may carry passwords are never echoed back.
+  const shown = SECRET_VARIABLES.has(variable)
+    ? ''
+    : ` (got ${JSON.stringify(env[variable] ?? '')})`;
+  return new ConfigError(variable, `${issue.message}${shown}`);
+}
+
 /** Reads the whole environment once; the only reader of process.env is main.ts passing it here. */
 export function readConfig(env: Env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const variable = String(issue.path[0] ?? 'environment');
-    // Secrets and URLs that may carry passwords are never echoed back.
-    const shown = SECRET_VARIABLES.has(variable)
-      ? ''
-      : ` (got ${JSON.stringify(env[variable] ?? '')})`;
-    throw new ConfigError(variable, `${issue.message}${shown}`);
-  }
+  if (!parsed.success) throw firstProblem(parsed.error, env);
   const e = parsed.data;
   const mode = pickMode(e);
   if (e.GATEWAY_BASE_URL && !e.GATEWAY_TOKEN && mode !== 'oauth') {
@@ -291,14 +294,7 @@ export function readLedgerConfig(env: Env): { databaseUrl: string; timeZone: str
   const parsed = envSchema
     .pick({ DATABASE_URL: true, GATEWAY_TIMEZONE: true, SPEND_SUMMARY_TZ: true })
     .safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const variable = String(issue.path[0] ?? 'environment');
-    const shown = SECRET_VARIABLES.has(variable)
-      ? ''
-      : ` (got ${JSON.stringify(env[variable] ?? '')})`;
-    throw new ConfigError(variable, `${issue.message}${shown}`);
-  }
+  if (!parsed.success) throw firstProblem(parsed.error, env);
   const e = parsed.data;
   return { databaseUrl: e.DATABASE_URL, timeZone: e.SPEND_SUMMARY_TZ ?? e.GATEWAY_TIMEZONE };
 }
