@@ -1,6 +1,6 @@
-import { type SqlBool, sql, type Updateable } from 'kysely';
+import { type Expression, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../store/database.js';
-import { type LeasedTable, leasedTable, leaseFree } from '../store/leased-rows.js';
+import { heldBy, type LeasedTable, leasedTable, leaseFree } from '../store/leased-rows.js';
 import {
   type ExportKey,
   type ExportRow,
@@ -23,18 +23,28 @@ export function findExport(db: Db, k: ExportKey): Promise<ExportRow | undefined>
 }
 
 /** Moves an export from one state to another; false when it was not in `from` (a second click). */
-export async function moveExport(
+export function moveExport(
   db: Db,
   k: ExportKey,
   from: readonly ExportState[],
   patch: Updateable<ExportsTable>,
+): Promise<boolean> {
+  return updateExport(db, k, patch, sql<SqlBool>`state in (${sql.join([...from])})`);
+}
+
+/** Writes `patch` to the export while `where` holds; false when it did not. */
+async function updateExport(
+  db: Db,
+  k: ExportKey,
+  patch: Updateable<ExportsTable>,
+  where: Expression<SqlBool>,
 ): Promise<boolean> {
   const result = await exportDb(db)
     .updateTable('exports')
     .set(patch)
     .where('workspace_id', '=', k.workspaceId)
     .where('export_id', '=', k.exportId)
-    .where('state', 'in', [...from])
+    .where(where)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -93,39 +103,23 @@ export function exportTable(db: Db, graceMs: number): LeasedTable<ExportKey, Exp
  * a runner's claim): writes only while it is still starting and still theirs. False when it was
  * taken over or ended meanwhile; then the caller must not (or no longer) show its message.
  */
-export async function settleStarting(
+export function settleStarting(
   db: Db,
   k: ExportKey,
   poster: string,
   patch: Updateable<ExportsTable>,
 ): Promise<boolean> {
-  const result = await exportDb(db)
-    .updateTable('exports')
-    .set(patch)
-    .where('workspace_id', '=', k.workspaceId)
-    .where('export_id', '=', k.exportId)
-    .where('state', '=', 'starting')
-    .where('lease_owner', '=', poster)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateExport(db, k, patch, sql<SqlBool>`state = 'starting' and ${heldBy(poster)}`);
 }
 
 /** Writes while `owner` holds the lease and the export still runs; false otherwise (cancelled). */
-export async function updateRunning(
+export function updateRunning(
   db: Db,
   k: ExportKey,
   owner: string,
   patch: Updateable<ExportsTable>,
 ): Promise<boolean> {
-  const result = await exportDb(db)
-    .updateTable('exports')
-    .set(patch)
-    .where('workspace_id', '=', k.workspaceId)
-    .where('export_id', '=', k.exportId)
-    .where('lease_owner', '=', owner)
-    .where('state', '=', 'running')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateExport(db, k, patch, sql<SqlBool>`state = 'running' and ${heldBy(owner)}`);
 }
 
 /** Stores one fetched page's rows; storing the same page twice keeps the first. */
