@@ -116,7 +116,7 @@ async function checkNow(
   }
   const dense_until = Math.max(denseEnd(row, ctx.schedule.denseMs), t + ctx.schedule.burstMs);
   await updateLeased(db, key, ctx.owner, { dense_until });
-  await loop.run(key, { ...row, dense_until }, (r, stopping) =>
+  await loop.run(key, { ...row, dense_until }, t, (r, stopping) =>
     workOnSession(ctx, r, true, stopping),
   );
   return findSession(db, key);

@@ -19,8 +19,11 @@ export interface LeasedLoop {
 
 /** The loop, plus working on a row claimed outside it (a click) under its heartbeat. */
 export interface LeasedRunner<K, R> extends LeasedLoop {
-  /** Runs `work` on `row` (already leased to this owner) and releases the lease after. */
-  run(key: K, row: R, work: LeasedWork<R>): Promise<void>;
+  /**
+   * Runs `work` on `row`, leased to this owner by a claim made at `claimedAt` (epoch ms), and
+   * releases the lease after.
+   */
+  run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void>;
 }
 
 export interface LeasedLoopOptions<K, R extends LeaseColumns> {
@@ -66,9 +69,9 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   let ticking: Promise<void> | undefined;
   let again = false;
 
-  function run(key: K, row: R, work: LeasedWork<R>): Promise<void> {
+  function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
-    const hold = heartbeat.hold(id, now() + o.leaseMs);
+    const hold = heartbeat.hold(id, claimedAt + o.leaseMs);
     const stopping = () => stopRequested || hold.lost || now() >= hold.until;
     const done = work(row, stopping)
       .catch((err) => log.error({ err, key: id }, 'leased work failed'))
@@ -91,8 +94,9 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     for (const key of await table.spec.due(now(), free + inFlight.size)) {
       if (!running || inFlight.size >= o.maxInFlight) return o.tickMs;
       if (inFlight.has(table.id(key))) continue;
-      const row = await table.claim(key, o.owner, now(), o.leaseMs);
-      if (row) void run(key, row, o.work);
+      const t = now();
+      const row = await table.claim(key, o.owner, t, o.leaseMs);
+      if (row) void run(key, row, t, o.work);
     }
     const next = await o.nextDueAt?.(now());
     return next === undefined ? o.tickMs : Math.min(o.tickMs, Math.max(5, next - now()));
