@@ -67,7 +67,8 @@ const cronPattern = z.string().refine(
   { message: 'not a valid cron pattern (5 fields, or 6 with leading seconds)' },
 );
 
-const envSchema = z.object({
+/** Every variable the process reads; exported so a test holds the environment reference to it. */
+export const envSchema = z.object({
   PORT: port.default(3000),
   METRICS_PORT: optionalText.pipe(port.optional()),
   SLACK_API_URL: httpUrl.default('https://slack.com/api/'),
