@@ -67,7 +67,8 @@ const cronPattern = z.string().refine(
   { message: 'not a valid cron pattern (5 fields, or 6 with leading seconds)' },
 );
 
-const envSchema = z.object({
+/** Every variable the process reads; exported so a test holds the environment reference to it. */
+export const envSchema = z.object({
   PORT: port.default(3000),
   METRICS_PORT: optionalText.pipe(port.optional()),
   SLACK_API_URL: httpUrl.default('https://slack.com/api/'),
@@ -111,7 +112,8 @@ const envSchema = z.object({
   // How long an export's Start click may take to post its progress message before a runner takes
   // it over; above the slowest post (three Slack attempts of at most 10 s) in production.
   EXPORT_START_GRACE_MS: positiveInt('milliseconds').default(45000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: `warn` in the interactive console (a person reads the terminal), `info` elsewhere.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SANDBOX_PORT: port.default(8787),
   // Console mode only; the defaults keep the console on this machine's loopback, in one process.
   CONSOLE_LISTEN: z
@@ -221,6 +223,15 @@ function firstProblem(error: z.ZodError, env: Env): ConfigError {
   return new ConfigError(variable, `${issue.message}${shown}`);
 }
 
+/**
+ * Someone who runs `npm start` without Slack reads the terminal: the console's URL, then only what
+ * needs their attention. Deployed modes (the console's standby replica too) log `info` for
+ * collectors.
+ */
+function defaultLogLevel(mode: SlackMode, standby: boolean): Config['logLevel'] {
+  return mode === 'console' && !standby ? 'warn' : 'info';
+}
+
 /** Reads the whole environment once; the only reader of process.env is main.ts passing it here. */
 export function readConfig(env: Env): Config {
   const parsed = envSchema.safeParse(env);
@@ -276,7 +287,7 @@ export function readConfig(env: Env): Config {
       callbackAlertMs: e.ORDER_CALLBACK_ALERT_MS,
     },
     export: { maxRows: e.EXPORT_MAX_ROWS, startGraceMs: e.EXPORT_START_GRACE_MS },
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL ?? defaultLogLevel(mode, e.CONSOLE_STANDBY === 'true'),
     sandboxPort: e.SANDBOX_PORT,
     console: {
       listen: e.CONSOLE_LISTEN,

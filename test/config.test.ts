@@ -25,7 +25,8 @@ describe('readConfig', () => {
     });
     expect(c.dailyBudgetPoints).toBeUndefined();
     expect(c.qr).toEqual({ pollIntervalMs: 3000, watchTimeoutMs: 600000 });
-    expect(c.logLevel).toBe('info');
+    // A person reads the console's terminal: warnings and errors only, unless LOG_LEVEL says more.
+    expect(c.logLevel).toBe('warn');
     // The console stays on loopback, in this process, unless told otherwise.
     expect(c.console).toEqual({ listen: 'loopback', publishedPort: undefined, standby: false });
   });
@@ -59,6 +60,18 @@ describe('readConfig', () => {
     ],
   ] as const)('picks the mode from the credentials given (%o → %s)', (env, mode) => {
     expect(readConfig(env).mode).toBe(mode);
+  });
+
+  it('logs at info where collectors read the log, and LOG_LEVEL always wins', () => {
+    const http = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' };
+    expect(readConfig(http).logLevel).toBe('info');
+    expect(readConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).logLevel).toBe(
+      'info',
+    );
+    // The console's standby replica runs in a deployment, not in front of a person.
+    expect(readConfig({ CONSOLE_STANDBY: 'true' }).logLevel).toBe('info');
+    expect(readConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('info');
+    expect(readConfig({ ...http, LOG_LEVEL: 'error' }).logLevel).toBe('error');
   });
 
   it('SPEND_SUMMARY_TZ falls back to GATEWAY_TIMEZONE', () => {
