@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { TEST_POSTGRES_URL } from '../../fakes/databases.js';
+import { TEST_POSTGRES_URL } from './databases.js';
 
-/** A fresh schema on the shared PostgreSQL, as a DATABASE_URL every replica can be given. */
-export async function freshSchema(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
+/** The shared PostgreSQL's URL with `schema` first on the search path, for a bot's DATABASE_URL. */
+export function searchPathUrl(schema: string): string {
+  return `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+/**
+ * A fresh schema on the shared PostgreSQL, created now, as a DATABASE_URL every bot (replicas, a
+ * restart, another process) can be given; `drop` removes it and everything in it.
+ */
+export async function freshSchema(
+  prefix: string,
+): Promise<{ schema: string; url: string; drop(): Promise<void> }> {
+  const schema = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = async (query: string) => {
     const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
     await client.connect();
@@ -16,7 +26,8 @@ export async function freshSchema(prefix: string): Promise<{ url: string; drop()
   };
   await admin(`create schema ${schema}`);
   return {
-    url: `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    schema,
+    url: searchPathUrl(schema),
     drop: () => admin(`drop schema if exists ${schema} cascade`),
   };
 }

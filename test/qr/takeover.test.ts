@@ -7,6 +7,7 @@ import type { Store } from '../../src/store/open-store.js';
 import type { BotProcess } from '../fakes/bot-process.js';
 import { startCheckLog } from '../fakes/check-log.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
+import { searchPathUrl } from '../fakes/fresh-schema.js';
 import { spawnSourceBot } from '../fakes/source-bot.js';
 import { eventually } from './harness.js';
 
@@ -29,8 +30,7 @@ afterEach(async (ctx) => {
 
 /** A DATABASE_URL a separate process can use: the SQLite file, or PostgreSQL in this test's schema. */
 function urlFor(database: TestDatabase): string {
-  if (!database.schema) return database.url;
-  return `${database.url}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`;
+  return database.schema ? searchPathUrl(database.schema) : database.url;
 }
 
 async function setUp(dialect: StoreDialect) {
