@@ -171,6 +171,7 @@ describe.each(DIALECTS)('an export left "starting" (%s)', (dialect) => {
     await insertExport(store.db, startingRow(key.exportId, Date.now(), 'click:live'));
     const f = fakes();
     runner(store, f, 'replica-a');
+    // The runner ticks every 50 ms: a few ticks inside the grace, in which it must leave the row.
     await new Promise((r) => setTimeout(r, 200));
 
     const settled = await settleStarting(store.db, key, 'click:live', {

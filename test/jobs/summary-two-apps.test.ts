@@ -49,6 +49,7 @@ describe('daily summary with two app instances on one PostgreSQL', () => {
       () => summaries().filter((m) => m.text.includes(`${net} points`)).length >= 2,
       15_000,
     );
+    // An absence (no period posted twice): it needs a while in which a second post could come.
     await new Promise((r) => setTimeout(r, 1500));
 
     const runs = await a.bot.deps.store.db

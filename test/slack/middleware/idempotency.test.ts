@@ -188,6 +188,7 @@ describe('QR buttons clicked twice', () => {
     await new Promise((r) => setTimeout(r, 20));
     await Promise.all([first, click()]);
     await q.double.waitFor(() => calls() > 0 || undefined, 8000);
+    // An absence (no second paid call): it needs a while in which one could have come.
     await new Promise((r) => setTimeout(r, 500));
     expect(calls()).toBe(1);
   });
