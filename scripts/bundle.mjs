@@ -4,8 +4,8 @@
 // Why bundle: an idle bot loaded 1,200 modules (kysely alone 262, zod 95 with every locale);
 // each one's source text, module record and function data stayed in the heap. The bundle, with
 // whitespace and syntax minified (names kept, so logs and errors read the same), starts in half
-// the time and idles 10–15 MiB lower. tsc still type-checks (`npm test`) and builds dist/ for
-// the benchmarks' own code.
+// the time and idles 10–15 MiB lower. tsc still type-checks (`npm test`) and builds dist/ for the
+// command-line tools (`npm run sandbox`, `ledger:verify`, `rotate-keys`). scripts/start.sh runs it.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

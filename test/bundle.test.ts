@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotProcess, spawnBot } from '../src/bench/bot-process.js';
+import { startReplica } from '../bench/replica-process.js';
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
+import { type BotProcess, spawnBot } from './fakes/bot-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const X = SANDBOX_EXAMPLES;
@@ -96,6 +97,27 @@ describe('the bundled bot (dist/app/main.js)', () => {
       10_000,
     );
     expect(JSON.stringify(status.blocks)).toContain('shared by every replica through Redis');
+  }, 30_000);
+
+  it('started as production and the benchmarks start it (scripts/start.sh), is node with the runtime flags', async () => {
+    const bot = await startReplica({
+      SLACK_BOT_TOKEN: double.botToken,
+      SLACK_SIGNING_SECRET: double.signingSecret,
+      SLACK_API_URL: double.apiUrl,
+      DATABASE_URL: `sqlite:${join(dir, 'launcher.db')}`,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      // The launcher execs node: the process spawned is the bot, as PID 1 is in the image.
+      const argv = readFileSync(`/proc/${bot.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      expect(argv[0]).toMatch(/(^|\/)node$/);
+      expect(argv.slice(1)).toEqual(['--max-semi-space-size=2', main]);
+      const env = readFileSync(`/proc/${bot.pid}/environ`, 'utf8').split('\0');
+      expect(env).toContain('MALLOC_TRIM_THRESHOLD_=65536');
+      expect((await fetch(`${bot.base}/healthz`)).status).toBe(200);
+    } finally {
+      await bot.stop();
+    }
   }, 30_000);
 
   it('serves the local console page, read from the sources beside the bundle', async () => {

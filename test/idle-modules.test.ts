@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotProcess, spawnBot } from '../src/bench/bot-process.js';
 import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
+import { type BotProcess, spawnBot } from './fakes/bot-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = join(ROOT, 'test', 'fakes', 'loaded-modules.mjs');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guarded } from '../../src/bench/guard.js';
-import { microsPerCall } from '../../src/bench/timing.js';
+import { guarded } from '../../bench/guard.js';
+import { microsPerCall } from '../../bench/timing.js';
 
 describe('guarded', () => {
   it('passes a benchmark’s results through', async () => {

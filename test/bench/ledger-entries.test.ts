@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchEntry } from '../../src/bench/ledger-insert.js';
+import { benchEntry } from '../../bench/ledger-insert.js';
 
 const DAY_MS = 86_400_000;
 

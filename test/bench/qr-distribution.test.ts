@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { qrCheckDistribution } from '../../src/bench/qr-distribution.js';
-import { seededRandom } from '../../src/bench/random.js';
+import { qrCheckDistribution } from '../../bench/qr-distribution.js';
+import { seededRandom } from '../../bench/random.js';
 import { qrSchedule } from '../../src/qr/schedule.js';
 
 describe('qrCheckDistribution', () => {

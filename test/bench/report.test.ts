@@ -9,7 +9,7 @@ import {
   machineInfo,
   summaryLines,
   writeReport,
-} from '../../src/bench/report.js';
+} from '../../bench/report.js';
 
 const RESULTS: BenchResult[] = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minGap, percentile, round, spread, windowMax } from '../../src/bench/stats.js';
+import { minGap, percentile, round, spread, windowMax } from '../../bench/stats.js';
 
 describe('windowMax', () => {
   it('counts 10 arrivals in a second when they are 100 ms apart', () => {

@@ -31,9 +31,9 @@ describe('Dockerfile', () => {
     expect(user).not.toMatch(/^USER (root|0)(:|$)/);
   });
 
-  it('checks /healthz and starts node itself, so SIGTERM reaches the process', () => {
+  it('checks /healthz and starts through the launcher, which execs node so SIGTERM reaches it', () => {
     expect(finalStage.find((l) => l.startsWith('HEALTHCHECK'))).toMatch(/\/healthz/);
-    expect(finalStage.find((l) => l.startsWith('CMD'))).toBe('CMD ["node", "dist/app/main.js"]');
+    expect(finalStage.find((l) => l.startsWith('CMD'))).toBe('CMD ["sh", "scripts/start.sh"]');
   });
 
   it('keeps secrets, dependencies and build output out of the build context', () => {

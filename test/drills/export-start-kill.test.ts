@@ -3,9 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES as X } from '../../src/sandbox/index.js';
 import type { SlackDouble } from '../../src/slack-double/index.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 import { type BotProcess, until } from './harness/bot-process.js';
 import { type Fleet, startFleet } from './harness/fleet.js';
-import { freshSchema } from './harness/schema.js';
 import { CHANNEL, ledgerTotals, sandboxTotals } from './harness/world.js';
 
 // Drill: the replica that won an export's Start click is killed with SIGKILL before its progress

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/gateway/operations/index.js';
 import { FAULT_KINDS } from '../../src/sandbox/index.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 import { until } from './harness/bot-process.js';
 import { type Fleet, startFleet } from './harness/fleet.js';
-import { freshSchema } from './harness/schema.js';
 import {
   everyCommandAnswered,
   isErrorCard,

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES as X } from '../../src/sandbox/index.js';
 import type { DoubleMessage } from '../../src/slack-double/index.js';
 import { maxInWindow } from '../fakes/arrival-server.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 import { type BotProcess, until } from './harness/bot-process.js';
 import { type Fleet, startFleet } from './harness/fleet.js';
 import { type OwnRedis, startRedis } from './harness/redis-server.js';
-import { freshSchema } from './harness/schema.js';
 import { answersTo, CHANNEL } from './harness/world.js';
 
 // Drill: three replicas share the gateway's 10 requests/s through a Redis of the test's own

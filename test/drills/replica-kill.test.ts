@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES as X } from '../../src/sandbox/index.js';
 import type { SlackDouble } from '../../src/slack-double/index.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 import { type BotProcess, until } from './harness/bot-process.js';
 import {
   type Fleet,
@@ -11,7 +12,6 @@ import {
   startFleet,
   startQrCodes,
 } from './harness/fleet.js';
-import { freshSchema } from './harness/schema.js';
 import { CHANNEL, ledgerTotals, sandboxTotals } from './harness/world.js';
 
 // Drill: one replica of three is killed with SIGKILL (no shutdown, leases not handed back) while

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES as X } from '../../src/sandbox/index.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 import { until } from './harness/bot-process.js';
 import {
   type Fleet,
@@ -8,7 +9,6 @@ import {
   startFleet,
   startQrCodes,
 } from './harness/fleet.js';
-import { freshSchema } from './harness/schema.js';
 import { answersTo, CHANNEL } from './harness/world.js';
 
 // Drill: Slack's Web API answers 429 (Retry-After) and 503 to every call for 15 s, while live QR

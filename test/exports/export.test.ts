@@ -94,13 +94,17 @@ describe('/shoporders export', () => {
       user: USER,
     });
     await h.double.waitFor(() => shopCalls(sandbox).length === 1, 8000);
+    const ephemerals = () => h.double.messages().filter((m) => m.ephemeral);
+    const shown = ephemerals().length;
     await h.double.sendCommand(h.events, {
       command: '/shoporders',
       text: `export ${SHOP} size=50`,
       user: USER,
     });
+    await h.double.waitFor(() => ephemerals()[shown], 8000);
+    // An absence (the preview called nothing): it needs a while in which a call could have come.
     await new Promise((r) => setTimeout(r, 300));
-    expect(shopCalls(sandbox)).toHaveLength(1); // the preview called nothing
+    expect(shopCalls(sandbox)).toHaveLength(1);
 
     const message = await startExport(h, `${SHOP} size=50`);
     const rows = await csvIn(h.double, message.ts);
@@ -140,8 +144,10 @@ describe('/shoporders export', () => {
     });
     const clicked = Date.now();
     await h.double.waitFor(() => /cancelled/.test(progress(h.double)?.text ?? ''), 2000);
+    // The promise is "nothing after 2 s": a page already on its way at the click may still land.
     await new Promise((r) => setTimeout(r, 2000 - (Date.now() - clicked)));
     const after = shopCalls(sandbox).length;
+    // An absence (no page after that): it needs a while in which one could have come.
     await new Promise((r) => setTimeout(r, 1000));
     expect(shopCalls(sandbox).length).toBe(after);
     expect(after).toBeLessThan(125);
@@ -287,6 +293,7 @@ describe('the export preview', () => {
         h.double.messages().find((m) => m.ts === preview.ts && /nothing was called/.test(m.text)),
       8000,
     );
+    // An absence (nothing called, nothing posted): it needs a while in which a call could have come.
     await new Promise((r) => setTimeout(r, 700));
 
     expect(shopCalls(h.bot.sandbox!)).toHaveLength(0);

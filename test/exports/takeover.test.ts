@@ -10,6 +10,7 @@ import {
 } from '../../src/exports/index.js';
 import type { Store } from '../../src/store/index.js';
 import { DIALECTS, freshStore } from '../fakes/databases.js';
+import { eventually } from '../fakes/eventually.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
 // The gap between Start export and the progress message: a process that won the click and died
@@ -102,16 +103,6 @@ function runner(store: Store, f: ReturnType<typeof fakes>, workerId: string) {
   return r;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe.each(DIALECTS)('an export left "starting" (%s)', (dialect) => {
   it('left by a dead process is taken over by one of two runners: posted once, each page fetched once', async () => {
     const { store, database, dispose } = await freshStore(dialect);
@@ -123,10 +114,14 @@ describe.each(DIALECTS)('an export left "starting" (%s)', (dialect) => {
     runner(store, f, 'replica-a');
     runner(await database.open(), f, 'replica-b');
 
-    const done = await until('the export is done', async () => {
-      const row = await findExport(store.db, key);
-      return row?.state === 'done' ? row : undefined;
-    });
+    const done = await eventually(
+      async () => {
+        const row = await findExport(store.db, key);
+        return row?.state === 'done' ? row : undefined;
+      },
+      10_000,
+      'the export is done',
+    );
 
     expect(f.posted).toEqual([key.exportId]);
     expect(f.fetched).toEqual([0, 1, 2, 3]);
@@ -155,10 +150,14 @@ describe.each(DIALECTS)('an export left "starting" (%s)', (dialect) => {
     });
 
     // Its poster stays silent past the grace: taken over and run.
-    const done = await until('the export is done', async () => {
-      const row = await findExport(store.db, key);
-      return row?.state === 'done' ? row : undefined;
-    });
+    const done = await eventually(
+      async () => {
+        const row = await findExport(store.db, key);
+        return row?.state === 'done' ? row : undefined;
+      },
+      10_000,
+      'the export is done',
+    );
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(GRACE_MS);
     expect(f.posted).toEqual([key.exportId]);
     expect(f.fetched).toEqual([0, 1, 2, 3]);
@@ -172,6 +171,7 @@ describe.each(DIALECTS)('an export left "starting" (%s)', (dialect) => {
     await insertExport(store.db, startingRow(key.exportId, Date.now(), 'click:live'));
     const f = fakes();
     runner(store, f, 'replica-a');
+    // The runner ticks every 50 ms: a few ticks inside the grace, in which it must leave the row.
     await new Promise((r) => setTimeout(r, 200));
 
     const settled = await settleStarting(store.db, key, 'click:live', {
@@ -182,10 +182,14 @@ describe.each(DIALECTS)('an export left "starting" (%s)', (dialect) => {
     });
 
     expect(settled).toBe(true);
-    const done = await until('the export is done', async () => {
-      const row = await findExport(store.db, key);
-      return row?.state === 'done' ? row : undefined;
-    });
+    const done = await eventually(
+      async () => {
+        const row = await findExport(store.db, key);
+        return row?.state === 'done' ? row : undefined;
+      },
+      10_000,
+      'the export is done',
+    );
     expect(f.posted).toEqual([]);
     expect(f.uploads).toEqual([{ ts: '1600000000.000001', rows: 1 + 2 * PAGES }]);
     expect(done.message_ts).toBe('1600000000.000001');

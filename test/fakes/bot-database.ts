@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { StoreDialect } from '../../src/store/database.js';
-import { TEST_POSTGRES_URL } from './databases.js';
+import { freshSchema } from './fresh-schema.js';
 
 /**
  * A DATABASE_URL that two bots started one after the other (a restart) share: a SQLite file in a
@@ -20,19 +18,6 @@ export async function botDatabase(
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const schema = `qd_bot_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
-  return {
-    url: `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    dispose: () => admin(`drop schema if exists ${schema} cascade`),
-  };
+  const { url, drop } = await freshSchema('qd_bot');
+  return { url, dispose: drop };
 }

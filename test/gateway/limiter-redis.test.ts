@@ -6,6 +6,7 @@ import { createGatewayClient, type GatewayClient } from '../../src/gateway/clien
 import { createLimiter, type OperationLimiter } from '../../src/gateway/limiter.js';
 import { startArrivalProcess } from '../fakes/arrival-process.js';
 import { maxInWindow } from '../fakes/arrival-server.js';
+import { eventually } from '../fakes/eventually.js';
 import { captureLogger } from '../fakes/log-capture.js';
 import { ownRedis } from '../fakes/own-redis.js';
 
@@ -118,8 +119,19 @@ describe('one budget shared through Redis', () => {
       );
 
       await redis.start();
-      // ioredis reconnects within a second; each replica notices on its next request.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // Waited for, not slept on: ioredis reconnects with a backoff a loaded machine stretches.
+      // A replica is back once its ready check (INFO) has been answered; each notices on its
+      // next request.
+      const probe = new Redis(redis.url);
+      await eventually(
+        async () => {
+          const clients = String(await probe.call('CLIENT', 'LIST')).split('\n');
+          return clients.filter((c) => /\bcmd=(?!NULL\b|client)/.test(c)).length >= 3;
+        },
+        15_000,
+        'every replica reconnected to Redis',
+      );
+      probe.disconnect();
       const back = await set.burst(12);
       expect(fulfilled(back)).toBe(36);
       expect(set.list.every((r) => !r.limiter.state().degraded)).toBe(true);

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DailySummaryJob } from '../../src/jobs/daily-summary.js';
 import type { Store } from '../../src/store/open-store.js';
 import { DIALECTS, freshStore, type TestDatabase } from '../fakes/databases.js';
+import { charge, ledgerOn, manualClock } from '../fakes/ledger.js';
 import { captureLogger } from '../fakes/log-capture.js';
 import { type SlackDouble, startSlackDouble } from '../fakes/slack-double.js';
-import { charge, ledgerOn, manualClock } from '../ledger/setup.js';
 import { CHANNEL, summaryJob, summaryRuns } from './setup.js';
 
 const NINE = '2026-11-21T01:00:00.000Z'; // 09:00 in Shanghai, the run of '0 9 * * *'

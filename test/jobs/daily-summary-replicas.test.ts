@@ -5,9 +5,9 @@ import { spendCard } from '../../src/slack/blocks/spend-card.js';
 import { totalWords } from '../../src/slack/blocks/spend-report-lines.js';
 import { spendPeriod } from '../../src/slack/spend/period.js';
 import { freshDatabase, type TestDatabase } from '../fakes/databases.js';
+import { charge, ledgerOn, refund } from '../fakes/ledger.js';
 import { captureLogger } from '../fakes/log-capture.js';
 import { type SlackDouble, startSlackDouble } from '../fakes/slack-double.js';
-import { charge, ledgerOn, refund } from '../ledger/setup.js';
 import { CHANNEL, summaryJob, summaryRuns, ZONE } from './setup.js';
 
 const HOUR = 3_600_000;

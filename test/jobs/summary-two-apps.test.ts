@@ -1,37 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
 import { type BotHarness, startBot } from '../fakes/bot.js';
-import { TEST_POSTGRES_URL } from '../fakes/databases.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 
-const schema = `qd_twoapps_${randomBytes(4).toString('hex')}`;
-const url = `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
 let double: SlackDouble;
 const bots: BotHarness[] = [];
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  schema = await freshSchema('qd_twoapps');
   double = await startSlackDouble();
 });
 
 afterAll(async () => {
   for (const b of bots) await b.stop();
   await double?.close();
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await schema?.drop();
 });
 
 describe('daily summary with two app instances on one PostgreSQL', () => {
   it("each scheduled run is posted once, with a chart, and its numbers are the ledger's", async () => {
     const env = {
-      DATABASE_URL: url,
+      DATABASE_URL: schema!.url,
       SPEND_SUMMARY_CHANNEL: 'C0SUMMARY',
       SPEND_SUMMARY_CRON: '*/2 * * * * *',
       SPEND_SUMMARY_TZ: 'Asia/Shanghai',
@@ -58,6 +49,7 @@ describe('daily summary with two app instances on one PostgreSQL', () => {
       () => summaries().filter((m) => m.text.includes(`${net} points`)).length >= 2,
       15_000,
     );
+    // An absence (no period posted twice): it needs a while in which a second post could come.
     await new Promise((r) => setTimeout(r, 1500));
 
     const runs = await a.bot.deps.store.db

@@ -1,22 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, freshStore, type TestDatabase } from '../fakes/databases.js';
-import { charge, ledgerOn, manualClock, refund } from './setup.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../fakes/databases.js';
+import { charge, ledgerOn, ledgerPerTest, refund } from '../fakes/ledger.js';
 
 const ZONE = 'Asia/Shanghai';
 
 describe.each(DIALECTS)('daily budget on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.dispose();
-    database = undefined;
-  });
+  const freshLedger = ledgerPerTest(dialect);
 
   async function setUp() {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
     // 10:00 on 5 May in Shanghai.
-    const time = manualClock('2024-05-05T02:00:00Z');
-    return { ...fresh, time, ledger: ledgerOn(fresh.store, time.clock) };
+    return freshLedger('2024-05-05T02:00:00Z');
   }
 
   const ask = (paid: boolean, budget?: number) => ({

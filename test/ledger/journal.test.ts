@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChargeJournal } from '../../src/ledger/journal.js';
 import type { Store } from '../../src/store/open-store.js';
 import { freshStore } from '../fakes/databases.js';
+import { charge, ledgerOn, manualClock } from '../fakes/ledger.js';
 import { captureLogger } from '../fakes/log-capture.js';
-import { charge, ledgerOn, manualClock } from './setup.js';
 
 /** A store that can be taken away and given back, as a database restart does. */
 function switchable(real: Store) {

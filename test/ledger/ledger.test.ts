@@ -1,21 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, freshStore, type TestDatabase } from '../fakes/databases.js';
-import { charge, ledgerOn, manualClock, refund } from './setup.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../fakes/databases.js';
+import { charge, ledgerOn, ledgerPerTest, refund } from '../fakes/ledger.js';
 
 const WEEK = { from: new Date('2024-05-01T00:00:00Z'), to: new Date('2024-05-08T00:00:00Z') };
 
 describe.each(DIALECTS)('ledger on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.dispose();
-    database = undefined;
-  });
+  const freshLedger = ledgerPerTest(dialect);
 
   async function setUp() {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
-    const time = manualClock('2024-05-03T10:00:00Z');
-    return { ...fresh, time, ledger: ledgerOn(fresh.store, time.clock) };
+    return freshLedger('2024-05-03T10:00:00Z');
   }
 
   it('adds charges, subtracts refunds, and splits them by operation and user', async () => {

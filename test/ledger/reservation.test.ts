@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
-import { charge } from './setup.js';
+import { eventually } from '../fakes/eventually.js';
+import { charge } from '../fakes/ledger.js';
 
 const ZONE = 'Asia/Shanghai';
 const silent = pino({ level: 'silent' });
@@ -26,7 +27,12 @@ describe.each(DIALECTS)('budget reservation on %s', (dialect) => {
   let mostInFlight = 0;
 
   /** One paid call as query() makes it: reserve, a slow gateway that charges, settle. */
-  async function paidCall(ledger: Ledger, points: number, budget: number, gatewayMs: number) {
+  async function paidCall(
+    ledger: Ledger,
+    points: number,
+    budget: number,
+    gateway: number | (() => Promise<unknown>),
+  ) {
     const r = await ledger.reserveBudget({
       workspaceId: 'T1',
       operation: 'accountData',
@@ -37,7 +43,7 @@ describe.each(DIALECTS)('budget reservation on %s', (dialect) => {
     if (!r.allowed) return 'refused';
     inFlight += 1;
     mostInFlight = Math.max(mostInFlight, inFlight);
-    await delay(gatewayMs);
+    await (typeof gateway === 'number' ? delay(gateway) : gateway());
     inFlight -= 1;
     await ledger.record(charge(points));
     await r.hold.settle(points);
@@ -61,8 +67,12 @@ describe.each(DIALECTS)('budget reservation on %s', (dialect) => {
     // The first call teaches the price (5); then 4 at once fit in 30 − 5 = 25 together.
     await paidCall(ledger!, 5, 30, 0);
     mostInFlight = 0;
+    // The gateway answers once all four are in flight, or after 5 s when they could not all be:
+    // a slow machine makes the overlap take longer, never smaller.
+    const whenAllInFlight = () =>
+      eventually(() => inFlight >= 4, 5_000, 'four calls in flight').catch(() => undefined);
     const outcomes = await Promise.all(
-      Array.from({ length: 4 }, () => paidCall(ledger!, 5, 30, 300)),
+      Array.from({ length: 4 }, () => paidCall(ledger!, 5, 30, whenAllInFlight)),
     );
     const free = await ledger!.reserveBudget({
       workspaceId: 'T1',

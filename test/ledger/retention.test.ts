@@ -5,7 +5,7 @@ import { createLedger, type Ledger } from '../../src/ledger/ledger.js';
 import { verifyAggregates } from '../../src/ledger/verify.js';
 import type { Store } from '../../src/store/open-store.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
-import { charge, manualClock, refund } from './setup.js';
+import { charge, manualClock, refund } from '../fakes/ledger.js';
 
 const ZONE = 'Asia/Shanghai';
 const DAY = 86_400_000;

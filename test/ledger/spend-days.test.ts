@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, freshStore, type TestDatabase } from '../fakes/databases.js';
-import { charge, ledgerOn, manualClock, refund } from './setup.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../fakes/databases.js';
+import { charge, ledgerPerTest, refund } from '../fakes/ledger.js';
 
 describe.each(DIALECTS)('spend by local day on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.dispose();
-    database = undefined;
-  });
+  const freshLedger = ledgerPerTest(dialect);
 
   async function setUp() {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
-    const time = manualClock('2024-01-01T00:00:00Z');
-    return { time, ledger: ledgerOn(fresh.store, time.clock) };
+    return freshLedger('2024-01-01T00:00:00Z');
   }
 
   it('splits Shanghai days at 16:00 UTC and lists empty days as zero', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
-import { ledgerOn, manualClock } from './setup.js';
+import { ledgerOn, manualClock } from '../fakes/ledger.js';
 
 describe.each(DIALECTS)('summary claims on %s', (dialect) => {
   let database: TestDatabase | undefined;

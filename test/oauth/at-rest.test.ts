@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL } from '../fakes/databases.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 import { type OAuthBot, startOAuthBot } from './harness.js';
 
 const SLACK_TOKEN = 'xoxb-slack-secret-TA-7e3f9a';
@@ -88,15 +88,11 @@ describe('tokens at rest', () => {
   });
 
   it('PostgreSQL: no table holds a token', async () => {
-    const schema = `qd_at_rest_${randomBytes(4).toString('hex')}`;
+    const { schema, url, drop } = await freshSchema('qd_at_rest');
+    cleanups.push(drop);
     const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
     await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    cleanups.push(async () => {
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    });
-    const url = `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    cleanups.push(() => admin.end());
     h = await startOAuthBot({ DATABASE_URL: url });
     await installAndConfigure(h);
 

@@ -89,6 +89,7 @@ describe('OAuth install', () => {
     expect(await h.install({ teamId: 'TA', botToken: 'xoxb-team-a' })).toBe(200);
     const before = h.double.calls.length;
     await h.double.sendCommand(h.events, { command: '/spend', team: 'TZ' });
+    // An absence (nothing runs for a team without an installation): a while in which it could.
     await new Promise((r) => setTimeout(r, 300));
     expect(h.double.calls.slice(before).filter((c) => c.method !== 'auth.test')).toEqual([]);
 
@@ -149,6 +150,7 @@ describe('OAuth install', () => {
     h = await startOAuthBot();
     await h.install({ teamId: 'TA', botToken: 'xoxb-team-a' });
     await h.double.sendEvent(h.events, { type: 'tokens_revoked', tokens: { oauth: ['U1'] } }, 'TA');
+    // An absence (the tokens are kept): a while in which a deletion could have come.
     await new Promise((r) => setTimeout(r, 200));
     expect((await installations(h)).map((r) => r.id)).toEqual(['TA']);
     await h.double.sendEvent(h.events, { type: 'tokens_revoked', tokens: { bot: ['UBTA'] } }, 'TA');

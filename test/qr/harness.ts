@@ -16,9 +16,9 @@ import type { StoreDialect } from '../../src/store/database.js';
 import type { Store } from '../../src/store/open-store.js';
 import { createSharedCache } from '../../src/store/shared-cache.js';
 import { WorkTracker } from '../../src/work-tracker.js';
+import { startCheckLog } from '../fakes/check-log.js';
 import { freshDatabase, type TestDatabase } from '../fakes/databases.js';
 import { startDoubleWithClient } from '../fakes/slack-double.js';
-import { startCheckLog } from './check-log.js';
 
 export interface HarnessOptions {
   dialect?: StoreDialect;

@@ -79,6 +79,7 @@ describe('a watcher that died without stopping', () => {
       5_000,
       'the orphan checked again',
     );
+    // An absence (the kept session is not checked): a while in which a check could have come.
     await new Promise((r) => setTimeout(r, 500));
 
     expect(

@@ -74,12 +74,15 @@ describe('QR watcher against the sandbox', () => {
     const checksAtScan = statusChecks(h, sessionId).length;
 
     const result = await loadAccountAnalytics(h.deps, h.client, h.who, sessionId);
+    const reply = await eventually(() =>
+      h.double.messages(h.who.channelId).find((m) => m.threadTs === ts),
+    );
+    // An absence (no check after "done"): it needs a while in which one could have come.
     await new Promise((r) => setTimeout(r, 300));
 
     expect(result).toEqual({ ok: true });
-    const reply = h.double.messages(h.who.channelId).find((m) => m.threadTs === ts);
-    expect(reply?.text).toContain('Account');
-    expect(reply?.text).toContain('cost 20 points');
+    expect(reply.text).toContain('Account');
+    expect(reply.text).toContain('cost 20 points');
     expect(statusChecks(h, sessionId)).toHaveLength(checksAtScan);
     const spent = await h.deps.ledger.recent({ workspaceId: h.who.teamId, limit: 100 });
     expect(spent.filter((e) => e.operation === 'accountData')).toEqual([
@@ -119,6 +122,7 @@ describe('QR watcher against the sandbox', () => {
       return m?.text.includes('watch ended') && m;
     });
     const checksWhenEnded = statusChecks(h, sessionId).length;
+    // An absence (no check once the watch ended): it needs a while in which one could have come.
     await new Promise((r) => setTimeout(r, 250));
     expect(statusChecks(h, sessionId)).toHaveLength(checksWhenEnded);
     expect(actionIds(ended)).toContain(QR_ACTION.checkAgain);
@@ -141,16 +145,30 @@ describe('QR watcher against the sandbox', () => {
     await eventually(() => statusMessage(h, ts)?.text.includes('watch ended'));
     const before = statusChecks(h, sessionId).length;
 
+    const clickedAt = performance.now();
     const again = await checkAgain(h.deps, h.who, sessionId);
-    await new Promise((r) => setTimeout(r, 1_000));
-    const inBurst = statusChecks(h, sessionId).length - before;
-    await new Promise((r) => setTimeout(r, 450));
-    const afterBurst = statusChecks(h, sessionId).length - before - inBurst;
+
+    // Counted once the re-armed watch has ended (1.5 s after the click), not after a fixed time:
+    // from then on no check can come, so a slow machine cannot cut a count short.
+    await eventually(
+      async () => {
+        const row = await h.deps.store.db
+          .selectFrom('qr_sessions')
+          .select('watch_state')
+          .executeTakeFirst();
+        return row?.watch_state === 'timed_out';
+      },
+      10_000,
+      'the re-armed watch to end',
+    );
+    const sinceClick = statusChecks(h, sessionId).slice(before);
+    const afterBurst = sinceClick.filter((s) => s.start > clickedAt + schedule.burstMs).length;
+    const inBurst = sinceClick.length - afterBurst;
 
     expect(again).toEqual({ ok: true });
     // Every 50 ms for a second (about 20), where the growing gaps alone would have made 3…
     expect(inBurst).toBeGreaterThan(6);
-    // …then 200 and 800 ms apart again.
+    // …then 200 and 800 ms apart again: at most two in the half second left.
     expect(afterBurst).toBeLessThanOrEqual(2);
   });
 

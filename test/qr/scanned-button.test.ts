@@ -6,7 +6,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { QR_ACTION } from '../../src/slack/blocks/ids.js';
 import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
 import { type BotHarness, startBot } from '../fakes/bot.js';
-import { startCheckLog } from './check-log.js';
+import { startCheckLog } from '../fakes/check-log.js';
 import { eventually } from './harness.js';
 
 const closers: (() => Promise<unknown>)[] = [];

@@ -4,9 +4,11 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
 import type { StoreDialect } from '../../src/store/database.js';
 import type { Store } from '../../src/store/open-store.js';
-import { type BotProcess, spawnBot } from '../fakes/bot-process.js';
+import type { BotProcess } from '../fakes/bot-process.js';
+import { startCheckLog } from '../fakes/check-log.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
-import { startCheckLog } from './check-log.js';
+import { searchPathUrl } from '../fakes/fresh-schema.js';
+import { spawnSourceBot } from '../fakes/source-bot.js';
 import { eventually } from './harness.js';
 
 const CODES = 50;
@@ -28,8 +30,7 @@ afterEach(async (ctx) => {
 
 /** A DATABASE_URL a separate process can use: the SQLite file, or PostgreSQL in this test's schema. */
 function urlFor(database: TestDatabase): string {
-  if (!database.schema) return database.url;
-  return `${database.url}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`;
+  return database.schema ? searchPathUrl(database.schema) : database.url;
 }
 
 async function setUp(dialect: StoreDialect) {
@@ -59,7 +60,7 @@ async function setUp(dialect: StoreDialect) {
   // Each process its own gateway token, so the check log tells which process made a check.
   const spawn = async () => {
     const token = `gw-process-${bots.length}`;
-    const bot = await spawnBot({ ...env, GATEWAY_TOKEN: token });
+    const bot = await spawnSourceBot({ ...env, GATEWAY_TOKEN: token });
     bots.push(bot);
     return { bot, token };
   };

@@ -1,18 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles as sources } from '../fakes/source-files.js';
 
 const root = join(import.meta.dirname, '../../src/sandbox');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sources(join(dir, e.name))
-      : e.name.endsWith('.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
-}
 
 describe('sandbox independence', () => {
   it('imports nothing from the gateway client, so the two check each other', () => {

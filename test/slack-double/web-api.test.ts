@@ -287,7 +287,9 @@ describe('views', () => {
     await expect(res).rejects.toMatchObject({
       data: {
         error: 'invalid_arguments',
-        response_metadata: { messages: ['modal title is 28 characters, limit 24'] },
+        response_metadata: {
+          messages: ['[ERROR] must be less than 25 characters [json-pointer:/view/title/text]'],
+        },
       },
     });
   });

@@ -1,23 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
 import { type BotHarness, startBot } from '../fakes/bot.js';
-import { TEST_POSTGRES_URL } from '../fakes/databases.js';
+import { freshSchema } from '../fakes/fresh-schema.js';
 
 const X = SANDBOX_EXAMPLES;
-const schema = `qd_replicas_${randomBytes(4).toString('hex')}`;
-const url = `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 let double: SlackDouble;
 let a: BotHarness;
 let b: BotHarness;
+let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  schema = await freshSchema('qd_replicas');
+  const { url } = schema;
   double = await startSlackDouble();
   a = await startBot({ DATABASE_URL: url }, {}, double);
   b = await startBot({ DATABASE_URL: url }, {}, double);
@@ -27,10 +22,7 @@ afterAll(async () => {
   await a?.stop();
   await b?.stop();
   await double?.close();
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await schema?.drop();
 });
 
 const ephemerals = () => double.messages().filter((m) => m.ephemeral);

@@ -140,6 +140,7 @@ describe('/payorder watch', () => {
     expect(JSON.stringify(stopped.blocks)).not.toContain('Stop watching');
     const checks = () => h.bot.sandbox!.requests().filter((r) => r.op === 'payOrder').length;
     const afterStop = checks();
+    // An absence (no check after the stop): it needs a while in which one could have come.
     await new Promise((r) => setTimeout(r, 600));
     expect(checks()).toBe(afterStop);
   });

@@ -1,5 +1,5 @@
-import { checkMessage } from '../../slack/blocks/limits.js';
 import { ApiError, type Args, json, str } from '../api-error.js';
+import { messageErrors } from '../block-kit/message-errors.js';
 import type { DoubleState } from '../state.js';
 import type { DoubleChannel } from '../types.js';
 
@@ -11,10 +11,7 @@ export function messageContent(
   const text = str(args, 'text');
   const blocks = optionalBlocks(args);
   if (blocks !== undefined) {
-    // The text-fallback rule is ours, not Slack's: Slack accepts blocks without text.
-    const problems = checkMessage({ text: 'x', blocks }).filter(
-      (p) => !p.startsWith('message text'),
-    );
+    const problems = messageErrors(blocks);
     if (problems.length)
       throw new ApiError('invalid_blocks', { response_metadata: { messages: problems } });
   }

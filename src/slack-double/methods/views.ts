@@ -1,5 +1,5 @@
-import { checkView } from '../../slack/blocks/limits.js';
 import { ApiError, type Args, isRecord, json, required, str } from '../api-error.js';
+import { viewErrors } from '../block-kit/view-errors.js';
 import type { Method } from '../context.js';
 import type { DoubleState } from '../state.js';
 import type { DoubleView } from '../types.js';
@@ -15,7 +15,7 @@ function viewArg(args: Args, type: 'modal' | 'home'): Record<string, unknown> {
       response_metadata: { messages: [`view type must be "${type}"`] },
     });
   }
-  const problems = checkView(view);
+  const problems = viewErrors(view);
   if (problems.length)
     throw new ApiError('invalid_arguments', { response_metadata: { messages: problems } });
   return view;

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { homeView } from '../../../src/slack/blocks/home-view.js';
 import { checkView } from '../../../src/slack/blocks/limits.js';
 import { loadHomeData } from '../../../src/slack/spend/home-data.js';
 import type { Store } from '../../../src/store/open-store.js';
-import { DIALECTS, freshStore, type TestDatabase } from '../../fakes/databases.js';
-import { charge, ledgerOn, manualClock, refund } from '../../ledger/setup.js';
+import { DIALECTS } from '../../fakes/databases.js';
+import { charge, ledgerPerTest, refund } from '../../fakes/ledger.js';
 
 const ZONE = 'Asia/Shanghai';
 
@@ -40,17 +40,11 @@ async function addQrSession(
 }
 
 describe.each(DIALECTS)('Home tab on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.dispose();
-    database = undefined;
-  });
+  const freshLedger = ledgerPerTest(dialect);
 
   it("shows the workspace's today, week and budget, and the viewer's own last 10 queries and live QR sessions", async () => {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
-    const time = manualClock('2026-11-18T02:00:00Z');
-    const ledger = ledgerOn(fresh.store, time.clock);
+    const fresh = await freshLedger('2026-11-18T02:00:00Z');
+    const { time, ledger } = fresh;
     await ledger.record(charge(50, 'shopOrders', { userId: 'U7' }));
     time.set('2026-11-21T01:00:00Z'); // 09:00 in Shanghai
     for (let i = 0; i < 11; i++) await ledger.record(charge(3, 'coupons', { userId: 'U1' }));
@@ -106,9 +100,8 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
   });
 
   it('says sandbox and stays valid with nothing recorded', async () => {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
-    const ledger = ledgerOn(fresh.store, () => new Date('2026-11-21T04:00:00Z'));
+    const fresh = await freshLedger('2026-11-21T04:00:00Z');
+    const { ledger } = fresh;
 
     const data = await loadHomeData(
       ledger,

@@ -3,7 +3,7 @@ import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { spendCard } from '../../../src/slack/blocks/spend-card.js';
 import { spendPeriod } from '../../../src/slack/spend/period.js';
 import { freshStore, type TestDatabase } from '../../fakes/databases.js';
-import { charge, ledgerOn, manualClock, refund } from '../../ledger/setup.js';
+import { charge, ledgerOn, manualClock, refund } from '../../fakes/ledger.js';
 
 const ZONE = 'Asia/Shanghai';
 const NOW = '2026-11-21T04:00:00Z'; // 12:00 in Shanghai

@@ -109,6 +109,7 @@ describe('/payorder', () => {
       body: `command=%2Fpayorder&text=${X.paid.orderNumber}+${X.merchantNum}&team_id=T1&user_id=U1&channel_id=C1`,
     });
     expect(res.status).toBe(401);
+    // An absence (the refused request calls nothing): a while in which a call could have come.
     await new Promise((r) => setTimeout(r, 200));
     expect(payCalls()).toBe(calls);
   });

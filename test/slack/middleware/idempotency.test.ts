@@ -1,26 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
 import { deliveryKey } from '../../../src/slack/middleware/idempotency.js';
 import { type SlackDouble, startSlackDouble } from '../../../src/slack-double/index.js';
 import { type BotHarness, startBot } from '../../fakes/bot.js';
-import { TEST_POSTGRES_URL } from '../../fakes/databases.js';
+import { freshSchema } from '../../fakes/fresh-schema.js';
 import { commandBody, postSignedAt } from '../../fakes/signed-post.js';
 
 const X = SANDBOX_EXAMPLES;
-const schema = `qd_idem_${randomBytes(4).toString('hex')}`;
-const pgUrl = `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 let double: SlackDouble;
 let h: BotHarness;
 let a: BotHarness;
 let b: BotHarness;
+let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  schema = await freshSchema('qd_idem');
+  const pgUrl = schema.url;
   double = await startSlackDouble();
   h = await startBot({}, {}, double);
   a = await startBot({ DATABASE_URL: pgUrl }, {}, double);
@@ -31,10 +26,7 @@ afterAll(async () => {
   await a?.stop();
   await b?.stop();
   await double?.close();
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await schema?.drop();
 });
 
 const accountCalls = (...bots: BotHarness[]) =>
@@ -196,6 +188,7 @@ describe('QR buttons clicked twice', () => {
     await new Promise((r) => setTimeout(r, 20));
     await Promise.all([first, click()]);
     await q.double.waitFor(() => calls() > 0 || undefined, 8000);
+    // An absence (no second paid call): it needs a while in which one could have come.
     await new Promise((r) => setTimeout(r, 500));
     expect(calls()).toBe(1);
   });

@@ -1,24 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import type { SlackMessage } from '../../../src/slack/blocks/message.js';
 import { maybeWarnBudget } from '../../../src/slack/spend/budget-warning.js';
-import { DIALECTS, freshStore, type TestDatabase } from '../../fakes/databases.js';
-import { charge, ledgerOn, manualClock } from '../../ledger/setup.js';
+import { DIALECTS } from '../../fakes/databases.js';
+import { charge, ledgerPerTest } from '../../fakes/ledger.js';
 
 const ZONE = 'Asia/Shanghai';
 
 describe.each(DIALECTS)('maybeWarnBudget on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.dispose();
-    database = undefined;
-  });
+  const freshLedger = ledgerPerTest(dialect);
 
   it('posts one warning when 80 % is crossed, naming spend, budget and reset time', async () => {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
-    const time = manualClock('2026-11-21T02:00:00Z'); // 10:00 in Shanghai
-    const ledger = ledgerOn(fresh.store, time.clock);
+    const fresh = await freshLedger('2026-11-21T02:00:00Z'); // 10:00 in Shanghai
+    const { time, ledger } = fresh;
     const posted: SlackMessage[] = [];
     const warn = () =>
       maybeWarnBudget({
@@ -52,10 +46,8 @@ describe.each(DIALECTS)('maybeWarnBudget on %s', (dialect) => {
   });
 
   it('never warns without a budget', async () => {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
-    const time = manualClock('2026-11-21T02:00:00Z');
-    const ledger = ledgerOn(fresh.store, time.clock);
+    const fresh = await freshLedger('2026-11-21T02:00:00Z');
+    const { time, ledger } = fresh;
     await ledger.record(charge(10_000));
     const posted: SlackMessage[] = [];
 

@@ -1,24 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArgsError } from '../../../src/slack/args/index.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { spendAnswer } from '../../../src/slack/spend/index.js';
-import { DIALECTS, freshStore, type TestDatabase } from '../../fakes/databases.js';
-import { charge, ledgerOn, manualClock } from '../../ledger/setup.js';
+import { DIALECTS } from '../../fakes/databases.js';
+import { charge, ledgerPerTest } from '../../fakes/ledger.js';
 
 const ZONE = 'Asia/Shanghai';
 
 describe.each(DIALECTS)('/spend answer on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.dispose();
-    database = undefined;
-  });
+  const freshLedger = ledgerPerTest(dialect);
 
   async function setUp() {
-    const fresh = await freshStore(dialect);
-    database = fresh.database;
-    const time = manualClock('2026-11-18T02:00:00Z');
-    const ledger = ledgerOn(fresh.store, time.clock);
+    const fresh = await freshLedger('2026-11-18T02:00:00Z');
+    const { time, ledger } = fresh;
     await ledger.record(charge(50, 'shopOrders'));
     time.set('2026-11-21T02:00:00Z');
     await ledger.record(charge(30, 'coupons'));

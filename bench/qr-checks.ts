@@ -1,6 +1,6 @@
-import { readConfig } from '../config.js';
-import { GATEWAY_RATE_PER_SECOND } from '../gateway/limiter.js';
-import { maxChecksWithin, qrCheckStats, qrSchedule } from '../qr/index.js';
+import { readConfig } from '../src/config.js';
+import { GATEWAY_RATE_PER_SECOND } from '../src/gateway/limiter.js';
+import { maxChecksWithin, qrCheckStats, qrSchedule } from '../src/qr/index.js';
 import { startBotOnDouble } from './bot-on-double.js';
 import { qrCheckDistribution } from './qr-distribution.js';
 import { seededRandom } from './random.js';

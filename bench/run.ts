@@ -80,7 +80,7 @@ const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> 
   },
   { name: 'card rendering', limitMs: 30_000, run: () => cardRenderBench() },
   {
-    name: 'load through npm start (1 and 3 replicas)',
+    name: 'load through scripts/start.sh (1 and 3 replicas)',
     limitMs: 420_000,
     run: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'qd-load-'));

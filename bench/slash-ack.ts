@@ -1,4 +1,4 @@
-import { SANDBOX_EXAMPLES } from '../sandbox/index.js';
+import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { startBotOnDouble } from './bot-on-double.js';
 import type { BenchResult } from './report.js';
 import { round, spread } from './stats.js';

@@ -1,4 +1,4 @@
-import { checkOffsets, maxChecksWithin, type QrSchedule } from '../qr/schedule.js';
+import { checkOffsets, maxChecksWithin, type QrSchedule } from '../src/qr/schedule.js';
 import { percentile } from './stats.js';
 
 export interface QrDistribution {

@@ -1,5 +1,5 @@
-import { createQrWatcher, qrCheckStats } from '../qr/index.js';
-import { qrWatchDeps } from '../slack/qr/index.js';
+import { createQrWatcher, qrCheckStats } from '../src/qr/index.js';
+import { qrWatchDeps } from '../src/slack/qr/index.js';
 import { startBotOnDouble } from './bot-on-double.js';
 import type { BenchResult } from './report.js';
 import { round } from './stats.js';

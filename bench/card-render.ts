@@ -1,19 +1,19 @@
-import { createGatewayClient } from '../gateway/client.js';
-import type { AccountData, ShopOrderPage } from '../gateway/operations/index.js';
-import { createLedger } from '../ledger/index.js';
-import type { SpendReport } from '../ledger/types.js';
-import { SANDBOX_EXAMPLES, startSandbox } from '../sandbox/index.js';
-import { accountCard } from '../slack/blocks/account-card.js';
-import { checkMessage } from '../slack/blocks/limits.js';
-import type { SlackMessage } from '../slack/blocks/message.js';
+import { createGatewayClient } from '../src/gateway/client.js';
+import type { AccountData, ShopOrderPage } from '../src/gateway/operations/index.js';
+import { createLedger } from '../src/ledger/index.js';
+import type { SpendReport } from '../src/ledger/types.js';
+import { SANDBOX_EXAMPLES, startSandbox } from '../src/sandbox/index.js';
+import { accountCard } from '../src/slack/blocks/account-card.js';
+import { checkMessage } from '../src/slack/blocks/limits.js';
+import type { SlackMessage } from '../src/slack/blocks/message.js';
 import {
   SHOP_ORDERS_PER_SLACK_PAGE,
   shopOrdersCard,
   totalSlackPages,
-} from '../slack/blocks/shop-orders-card.js';
-import { spendCard } from '../slack/blocks/spend-card.js';
-import { spendPeriod } from '../slack/spend/index.js';
-import { openStore } from '../store/index.js';
+} from '../src/slack/blocks/shop-orders-card.js';
+import { spendCard } from '../src/slack/blocks/spend-card.js';
+import { spendPeriod } from '../src/slack/spend/index.js';
+import { openStore } from '../src/store/index.js';
 import { benchEntry } from './ledger-insert.js';
 import type { BenchResult } from './report.js';
 import { silentLogger } from './silent.js';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConfig } from '../config.js';
-import { type Querydesk, type StartOptions, startQuerydesk } from '../service.js';
-import { type SlackDouble, startSlackDouble } from '../slack-double/index.js';
+import { readConfig } from '../src/config.js';
+import { type Querydesk, type StartOptions, startQuerydesk } from '../src/service.js';
+import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
 import { silentLogger } from './silent.js';
 
 export interface BotOnDouble {

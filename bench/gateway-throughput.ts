@@ -1,13 +1,13 @@
-import { createGatewayClient, type GatewayClient } from '../gateway/client.js';
+import { createGatewayClient, type GatewayClient } from '../src/gateway/client.js';
 import {
   createLimiter,
   GATEWAY_RATE_PER_SECOND,
   type Job,
   type OperationLimiter,
   type ScheduleOptions,
-} from '../gateway/limiter.js';
-import type { OperationName } from '../gateway/operation.js';
-import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../sandbox/index.js';
+} from '../src/gateway/limiter.js';
+import type { OperationName } from '../src/gateway/operation.js';
+import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../src/sandbox/index.js';
 import type { BenchResult, Figure } from './report.js';
 import { silentLogger } from './silent.js';
 import { minGap, round, spread, windowMax } from './stats.js';

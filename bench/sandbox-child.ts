@@ -1,4 +1,4 @@
-import { startSandbox } from '../sandbox/index.js';
+import { startSandbox } from '../src/sandbox/index.js';
 
 /**
  * The sandbox in a process of its own (forked by the load benchmark), so the arrivals it counts

@@ -1,17 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { qrDb } from '../qr/session-row.js';
-import { startSandbox } from '../sandbox/index.js';
-import { startSlackDouble } from '../slack-double/index.js';
-import { openStore } from '../store/index.js';
-import { type BotProcess, spawnBot } from './bot-process.js';
-import { startCheckLog } from './check-log.js';
+import { join } from 'node:path';
+import { qrDb } from '../src/qr/session-row.js';
+import { startSandbox } from '../src/sandbox/index.js';
+import { startSlackDouble } from '../src/slack-double/index.js';
+import { openStore } from '../src/store/index.js';
+import { type BotProcess, spawnBot } from '../test/fakes/bot-process.js';
+import { startCheckLog } from '../test/fakes/check-log.js';
+import { launcher } from './launcher.js';
 import type { BenchResult } from './report.js';
 import { round } from './stats.js';
-
-const DIST = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface QrTakeoverOptions {
   /** Processes of the bot sharing one SQLite file; 1 means kill -9 and restart. Default 3. */
@@ -23,7 +21,7 @@ export interface QrTakeoverOptions {
 }
 
 /**
- * kill -9 of a real `node dist/app/main.js` (the bundle) process in the middle of live QR codes, then the time
+ * kill -9 of a real bot process (started by scripts/start.sh) in the middle of live QR codes, then the time
  * until every code that was live is checked again by a living process: from the restarted
  * process's ready (one process) or from the kill (the others are ready already).
  */
@@ -56,7 +54,8 @@ export async function qrTakeoverBench(options: QrTakeoverOptions = {}): Promise<
       LOG_LEVEL: 'warn',
     });
     const spawn = async (i: number) => {
-      const bot = await spawnBot([join(DIST, 'app', 'main.js')], env(i), { cwd: join(DIST, '..') });
+      const run = launcher();
+      const bot = await spawnBot(run.args, env(i), { cwd: process.cwd(), command: run.command });
       bots.push(bot);
       return bot;
     };

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type RequestRecord, SANDBOX_EXAMPLES } from '../sandbox/index.js';
-import { type SlackDouble, startSlackDouble } from '../slack-double/index.js';
+import { type RequestRecord, SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
+import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
 import type { BurstReply, BurstRequest } from './burst-client.js';
 import { type ReplicaProcess, startReplica } from './replica-process.js';
 import type { BenchResult } from './report.js';
@@ -204,12 +204,12 @@ export interface LoadBenchOptions {
   replicas?: number;
   redisUrl?: string;
   tmpDir: string;
-  /** Another checkout to measure (its `npm start` and `dist/main.js`), for before/after figures. */
+  /** Another checkout to measure (its scripts/start.sh), for before/after figures. */
   appDir?: string;
 }
 
 /**
- * The issue's load figures, through `npm start` as production runs it: idle memory and time to
+ * The load figures, each replica started by scripts/start.sh as production starts it: idle memory and time to
  * ready; 200 commands at once against a gateway answering in 2.5 s; 300 at once against the
  * sandbox at full speed on one replica (SQLite) and on three (PostgreSQL + Redis).
  */
@@ -222,7 +222,7 @@ export async function loadBench(options: LoadBenchOptions): Promise<BenchResult[
   const double = await startSlackDouble();
   const closers: (() => Promise<void>)[] = [() => double.close()];
   try {
-    // 1 — a 2.5 s gateway, one replica started with `npm start`.
+    // 1 — a 2.5 s gateway, one replica.
     const slow = await slowGateway(2500);
     closers.push(() => slow.close());
     const one = await startReplica(
@@ -237,9 +237,9 @@ export async function loadBench(options: LoadBenchOptions): Promise<BenchResult[
     await new Promise((r) => setTimeout(r, 3000));
     const idleRss = one.rssMiB();
     results.push({
-      name: 'load: start-up and idle memory (npm start, HTTP mode, real gateway URL)',
+      name: 'load: start-up and idle memory (scripts/start.sh, HTTP mode, real gateway URL)',
       figures: { readyMs: round(one.readyMs), idleRssMiB: idleRss },
-      target: 'ready ≤ 1500 ms through npm start; idle RSS ≤ 100 MiB',
+      target: 'ready ≤ 1500 ms through scripts/start.sh; idle RSS ≤ 100 MiB',
       met: one.readyMs <= 1500 && idleRss <= 100,
     });
     const { startedAt: _, ...s } = await burst(
@@ -260,7 +260,6 @@ export async function loadBench(options: LoadBenchOptions): Promise<BenchResult[
 
     // The same burst at a plain Bolt app that only acks: what Bolt and this machine cost alone.
     const plain = await startReplica(botEnv(double, {}), {
-      direct: true,
       script: fileURLToPath(new URL('./plain-bolt.js', import.meta.url)),
     });
     closers.push(() => plain.stop());
@@ -279,7 +278,7 @@ export async function loadBench(options: LoadBenchOptions): Promise<BenchResult[
     const fast = async (label: string, env: Record<string, string>[]) => {
       const replicas: ReplicaProcess[] = [];
       for (const e of env) {
-        replicas.push(await startReplica(e, { direct: true, appDir: options.appDir }));
+        replicas.push(await startReplica(e, { appDir: options.appDir }));
       }
       const from = (await sandbox.requests()).length;
       const x = SANDBOX_EXAMPLES.payOrder;

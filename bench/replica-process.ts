@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { freePort } from '../src/console/free-port.js';
+import { type Launch, launcher } from './launcher.js';
+
+/** One bot process, started as production starts it. */
+export interface ReplicaProcess {
+  /** The node process serving (the launcher execs node, so this is the bot itself). */
+  pid: number;
+  base: string;
+  events: string;
+  /** From spawning to the first 200 on /healthz. */
+  readyMs: number;
+  /** Resident memory of the bot process now (the Node process itself, not npm). */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return Math.round(kb / 1024);
+}
+
+/**
+ * Starts the bot with `env` (HTTP mode) through the production launcher (scripts/start.sh, which
+ * execs node, so the child is the bot process itself), or a plain `node <script>` for the
+ * reference app; resolves once /healthz answers.
+ */
+export async function startReplica(
+  env: Record<string, string>,
+  options: {
+    /** The checkout to run (default: this one), e.g. an older build to compare with. */
+    appDir?: string;
+    /** Another entry script than the bot, run by plain node (the plain Bolt reference). */
+    script?: string;
+  } = {},
+): Promise<ReplicaProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const run: Launch =
+    options.script === undefined
+      ? launcher(options.appDir)
+      : { command: process.execPath, args: [options.script] };
+  const child: ChildProcess = spawn(run.command, run.args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: options.appDir,
+  });
+  const exited = once(child, 'exit');
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bot exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (performance.now() - t0 > 60_000) throw new Error('bot not ready in 60 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = performance.now() - t0;
+  const pid = child.pid!;
+  return {
+    pid,
+    base,
+    events: `${base}/slack/events`,
+    readyMs,
+    rssMiB: () => rssOf(pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
