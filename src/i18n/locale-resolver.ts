@@ -9,8 +9,6 @@ import { type Locale, type LocaleChoice, personLocale } from './locales.js';
 
 export interface LocaleResolverDeps {
   db: Db;
-  /** `users.info` with `include_locale`; undefined when Slack gave no locale. Throws on failure. */
-  lookupSlackLocale(workspaceId: string, userId: string): Promise<string | undefined>;
   clock: () => Date;
   /** People remembered in memory; the oldest is dropped past it. */
   maxPeople?: number;
@@ -18,13 +16,28 @@ export interface LocaleResolverDeps {
   retryAfterMs?: number;
 }
 
+/** `users.info` with `include_locale` for one person; undefined when Slack gave none. Throws on failure. */
+export type AskSlackLocale = () => Promise<string | undefined>;
+
 export interface LocaleResolver {
   /** The language of what this person sees. Asks Slack at most once per person (then the store). */
-  localeOf(workspaceId: string, userId: string): Promise<Locale>;
+  localeOf(workspaceId: string, userId: string, ask: AskSlackLocale): Promise<Locale>;
   /** `/querydesk language zh-CN|en|auto`; returns the language the person now reads. */
-  choose(workspaceId: string, userId: string, choice: LocaleChoice): Promise<Locale>;
-  /** A `user_change` event: the person's Slack locale moved. */
-  slackLocaleChanged(workspaceId: string, userId: string, slackLocale: string): Promise<void>;
+  choose(
+    workspaceId: string,
+    userId: string,
+    choice: LocaleChoice,
+    ask: AskSlackLocale,
+  ): Promise<Locale>;
+  /**
+   * A `user_change` event: the person's Slack locale as the event gives it, or undefined when the
+   * event carries none (then it is asked again on the person's next command).
+   */
+  slackLocaleChanged(
+    workspaceId: string,
+    userId: string,
+    slackLocale: string | undefined,
+  ): Promise<void>;
 }
 
 /**
@@ -44,7 +57,12 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
     if (known.size > maxPeople) known.delete(known.keys().next().value as string);
   };
 
-  async function load(workspaceId: string, userId: string, key: string): Promise<PersonLanguage> {
+  async function load(
+    workspaceId: string,
+    userId: string,
+    key: string,
+    ask: AskSlackLocale,
+  ): Promise<PersonLanguage> {
     const stored = (await getPersonLanguage(deps.db, workspaceId, userId)) ?? {};
     if (stored.slackLocale !== undefined || stored.choice !== undefined) {
       // A chosen language needs no lookup; a seen locale is kept fresh by user_change.
@@ -53,7 +71,7 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
     }
     if ((failedUntil.get(key) ?? 0) > deps.clock().getTime()) return stored;
     try {
-      const slackLocale = await deps.lookupSlackLocale(workspaceId, userId);
+      const slackLocale = await ask();
       const value = { ...stored, slackLocale: slackLocale ?? '' };
       await savePersonSlackLocale(
         deps.db,
@@ -71,30 +89,36 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
   }
 
   return {
-    async localeOf(workspaceId, userId) {
+    async localeOf(workspaceId, userId, ask) {
       const key = `${workspaceId}\u0000${userId}`;
       let person = known.get(key);
       if (!person) {
         let pending = inFlight.get(key);
         if (!pending) {
-          pending = load(workspaceId, userId, key).finally(() => inFlight.delete(key));
+          pending = load(workspaceId, userId, key, ask).finally(() => inFlight.delete(key));
           inFlight.set(key, pending);
         }
         person = await pending;
       }
       return personLocale(person.choice, person.slackLocale);
     },
-    async choose(workspaceId, userId, choice) {
+    async choose(workspaceId, userId, choice, ask) {
       await savePersonChoice(deps.db, { workspaceId, userId }, choice, deps.clock());
       const key = `${workspaceId}\u0000${userId}`;
       known.delete(key);
-      return this.localeOf(workspaceId, userId);
+      return this.localeOf(workspaceId, userId, ask);
     },
     async slackLocaleChanged(workspaceId, userId, slackLocale) {
-      await savePersonSlackLocale(deps.db, { workspaceId, userId }, slackLocale, deps.clock());
       const key = `${workspaceId}\u0000${userId}`;
+      await savePersonSlackLocale(
+        deps.db,
+        { workspaceId, userId },
+        slackLocale ?? null,
+        deps.clock(),
+      );
       const person = known.get(key);
-      if (person) remember(key, { ...person, slackLocale });
+      if (slackLocale === undefined) known.delete(key);
+      else if (person) remember(key, { ...person, slackLocale });
     },
   };
 }

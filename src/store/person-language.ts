@@ -51,11 +51,11 @@ export async function savePersonChoice(
     .execute();
 }
 
-/** The Slack locale seen for a person (a lookup, or a `user_change` event). */
+/** The Slack locale seen for a person (a lookup, or a `user_change` event); null: ask again. */
 export async function savePersonSlackLocale(
   db: Db,
   key: { workspaceId: string; userId: string },
-  slackLocale: string,
+  slackLocale: string | null,
   now: Date,
 ): Promise<void> {
   const at = now.getTime();
@@ -65,13 +65,15 @@ export async function savePersonSlackLocale(
       workspace_id: key.workspaceId,
       user_id: key.userId,
       slack_locale: slackLocale,
-      locale_seen_at: at,
+      locale_seen_at: slackLocale === null ? null : at,
       updated_at: at,
     })
     .onConflict((oc) =>
-      oc
-        .columns(['workspace_id', 'user_id'])
-        .doUpdateSet({ slack_locale: slackLocale, locale_seen_at: at, updated_at: at }),
+      oc.columns(['workspace_id', 'user_id']).doUpdateSet({
+        slack_locale: slackLocale,
+        locale_seen_at: slackLocale === null ? null : at,
+        updated_at: at,
+      }),
     )
     .execute();
 }

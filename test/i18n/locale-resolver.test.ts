@@ -16,16 +16,20 @@ describe.each(DIALECTS)('person language on %s', (dialect) => {
     const store: Store = await database.open();
     const lookups: string[] = [];
     let now = Date.parse('2026-11-25T00:00:00Z');
-    const resolver = (db = store.db) =>
-      createLocaleResolver({
-        db,
-        clock: () => new Date(now),
-        lookupSlackLocale: async (_ws, user) => {
-          lookups.push(user);
-          if (!(user in locales)) throw new Error('users.info failed');
-          return locales[user];
-        },
-      });
+    const ask = (user: string) => async () => {
+      lookups.push(user);
+      if (!(user in locales)) throw new Error('users.info failed');
+      return locales[user];
+    };
+    const resolver = (db = store.db) => {
+      const r = createLocaleResolver({ db, clock: () => new Date(now) });
+      return {
+        localeOf: (ws: string, user: string) => r.localeOf(ws, user, ask(user)),
+        choose: (ws: string, user: string, choice: 'en' | 'zh-CN' | 'auto') =>
+          r.choose(ws, user, choice, ask(user)),
+        slackLocaleChanged: r.slackLocaleChanged,
+      };
+    };
     return { store, lookups, resolver, advance: (ms: number) => (now += ms) };
   }
 
