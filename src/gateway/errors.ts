@@ -237,6 +237,8 @@ export class GatewayInputError extends GatewayError {
 export class GatewayBusyError extends GatewayError {
   readonly kind = 'busy';
   readonly retryable = false;
+  readonly queued: number;
+  readonly waitMs: number;
 
   constructor(init: GatewayErrorInit & { queued: number; waitMs: number }) {
     super({
@@ -244,6 +246,8 @@ export class GatewayBusyError extends GatewayError {
       meaning: `So many ${init.operation} requests are waiting (${init.queued} queued) that this one would wait about ${init.waitMs < 120_000 ? `${Math.ceil(init.waitMs / 1000)} s` : `${Math.round(init.waitMs / 60_000)} minutes`}`,
       remedy: 'Try again in a few minutes',
     });
+    this.queued = init.queued;
+    this.waitMs = init.waitMs;
   }
 }
 

@@ -141,6 +141,7 @@ export class DoubleState {
         realName: `User ${id}`,
         isAdmin: false,
         tz: 'Asia/Shanghai',
+        locale: 'en-US',
       };
       this.users.set(id, u);
     }

@@ -76,6 +76,8 @@ export interface DoubleUser {
   realName: string;
   isAdmin: boolean;
   tz: string;
+  /** Slack's language for the person (`en-US`, `zh-CN`, …); `users.info` gives it with include_locale. */
+  locale: string;
 }
 
 export type DoubleChange =

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Config } from '../config.js';
 import type { GatewayClient } from '../gateway/client.js';
+import type { LocaleResolver } from '../i18n/locale-resolver.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/index.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   dailyBudget(teamId: string): Promise<number | undefined>;
   /** Where the daily summary and budget warnings go for a workspace, if anywhere. */
   summaryChannel(teamId: string): Promise<string | undefined>;
+  /** Each person's language (their choice, else their Slack locale), remembered per person. */
+  locales: LocaleResolver;
   /** Who may spend, the stored gateway token's last 4, and sealing a new one. */
   settings: ConfigSettings & { sealGatewayToken(token: string): string };
 }

@@ -85,6 +85,19 @@ export interface WorkspaceSettingsTable {
   paid_channels: string | null;
   /** JSON array of user ids who may run paid commands; null/[]: everyone. */
   paid_users: string | null;
+  /** Language of what is posted into channels (`en`, `zh-CN`); null: English. */
+  language: string | null;
+  updated_at: number;
+}
+
+export interface PersonLanguagesTable {
+  workspace_id: string;
+  user_id: string;
+  /** `/querydesk language`: `en`, `zh-CN`, or null (follow Slack, also what `auto` stores). */
+  choice: string | null;
+  /** The person's Slack locale as `users.info` last gave it; null: not looked up yet. */
+  slack_locale: string | null;
+  locale_seen_at: number | null;
   updated_at: number;
 }
 
@@ -108,6 +121,7 @@ export interface Database {
   qr_sessions: QrSessionsTable;
   summary_runs: SummaryRunsTable;
   workspace_settings: WorkspaceSettingsTable;
+  person_languages: PersonLanguagesTable;
   installations: InstallationsTable;
   shared_cache: SharedCacheTable;
   idempotency_keys: IdempotencyKeysTable;

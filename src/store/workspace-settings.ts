@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.js';
 import type { Db } from './database.js';
 
 export interface WorkspaceSettings {
@@ -12,6 +13,8 @@ export interface WorkspaceSettings {
   /** Where and by whom paid commands may run; empty: anywhere, anyone. */
   paidChannels: string[];
   paidUsers: string[];
+  /** Language of what is posted into this workspace's channels. */
+  language: Locale;
   updatedAt: Date;
 }
 
@@ -44,6 +47,7 @@ export async function getWorkspaceSettings(
     gatewayTokenLast4: row.gateway_token_last4,
     paidChannels: idList(row.paid_channels),
     paidUsers: idList(row.paid_users),
+    language: row.language && isLocale(row.language) ? row.language : DEFAULT_LOCALE,
     updatedAt: new Date(Number(row.updated_at)),
   };
 }
@@ -57,6 +61,7 @@ export interface WorkspaceSettingsChange {
   gatewayToken?: { sealed: string; last4: string };
   paidChannels?: string[];
   paidUsers?: string[];
+  language?: Locale;
   now: Date;
 }
 
@@ -83,6 +88,7 @@ export async function saveWorkspaceSettings(
       : {}),
     ...(change.paidChannels ? { paid_channels: JSON.stringify(change.paidChannels) } : {}),
     ...(change.paidUsers ? { paid_users: JSON.stringify(change.paidUsers) } : {}),
+    ...(change.language ? { language: change.language } : {}),
   };
   await db
     .insertInto('workspace_settings')

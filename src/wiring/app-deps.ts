@@ -1,6 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Config } from '../config.js';
 import type { GatewayClient } from '../gateway/client.js';
+import { createLocaleResolver } from '../i18n/locale-resolver.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Metrics } from '../metrics.js';
 import { sharedResults } from '../slack/caches/shared-results.js';
@@ -31,6 +32,7 @@ export function oneWorkspaceDeps(p: {
     results: sharedResults(cache),
     gatewayToken: settings.gatewayToken,
     settings,
+    locales: createLocaleResolver({ db: p.store.db, clock: p.clock }),
     dailyBudget: settings.dailyBudget,
     summaryChannel: settings.summaryChannel,
   };

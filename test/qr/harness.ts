@@ -4,6 +4,7 @@ import { createAuditLog } from '../../src/audit/audit-log.js';
 import { readConfig } from '../../src/config.js';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client.js';
 import { createLimiter } from '../../src/gateway/limiter.js';
+import { createLocaleResolver } from '../../src/i18n/locale-resolver.js';
 import { createLedger } from '../../src/ledger/ledger.js';
 import { createMetrics } from '../../src/metrics.js';
 import { createQrWatcher, type QrWatcher, type QrWatcherOptions } from '../../src/qr/index.js';
@@ -90,9 +91,11 @@ export async function startHarness(opts: HarnessOptions = {}) {
       gatewayToken: async () => 'sandbox-token',
       dailyBudget: async () => undefined,
       summaryChannel: async () => undefined,
+      locales: createLocaleResolver({ db: db.db, clock }),
       settings: {
         spendRules: async () => ({ channels: [], users: [] }),
         gatewayTokenLast4: async () => undefined,
+        language: async () => 'en' as const,
         sealGatewayToken: () => {
           throw new Error('no encryption key in this harness');
         },

@@ -23,6 +23,7 @@ const TABLES = [
   'ledger_state',
   'oauth_states',
   'order_watches',
+  'person_languages',
   'qr_sessions',
   'qr_workers',
   'shared_cache',
@@ -89,6 +90,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0006-hardening',
       '0007-workspaces',
       '0008-order-watches-exports',
+      '0013-language',
     ]);
   });
 

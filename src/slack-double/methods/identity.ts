@@ -61,6 +61,9 @@ const usersInfo: Method = ({ state, args }) => {
       is_bot: isBot,
       deleted: false,
       profile: { real_name: u.realName, display_name: u.name },
+      ...(args.include_locale === true || args.include_locale === 'true'
+        ? { locale: u.locale }
+        : {}),
     },
   };
 };

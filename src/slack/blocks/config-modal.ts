@@ -1,4 +1,6 @@
 import type { types } from '@slack/bolt';
+import { LOCALES, type Locale } from '../../i18n/locales.js';
+import type { Translate } from '../../i18n/translator.js';
 import { VIEW } from './ids.js';
 import { LIMITS, plain, truncate } from './limits.js';
 import { numberInput } from './modal-inputs.js';
@@ -20,7 +22,25 @@ export function configModal(opts: {
   gatewayToken?: { last4?: string };
   paidChannels: string[];
   paidUsers: string[];
+  /** The workspace's channel language, and the form's own words in the admin's language. */
+  language: { current: Locale; t: Translate };
 }): types.ModalView {
+  const languageOption = (value: Locale) => ({
+    text: plain(opts.language.t(value === 'zh-CN' ? 'config.language.zhCN' : 'config.language.en')),
+    value,
+  });
+  const language: types.InputBlock = {
+    type: 'input',
+    block_id: 'language',
+    label: plain(opts.language.t('config.language.label')),
+    hint: plain(opts.language.t('config.language.hint')),
+    element: {
+      type: 'static_select',
+      action_id: 'language',
+      options: LOCALES.map(languageOption),
+      initial_option: languageOption(opts.language.current),
+    },
+  };
   const paidIn: types.InputBlock = {
     type: 'input',
     block_id: 'paid_channels',
@@ -109,6 +129,7 @@ export function configModal(opts: {
       channel,
       paidIn,
       paidFor,
+      language,
       ...token,
     ],
   };

@@ -8,10 +8,11 @@ import { notice, type SlackMessage } from '../blocks/message.js';
 import { statusCard } from '../blocks/status-card.js';
 import { finish } from '../delivery/finish.js';
 import type { AppDeps } from '../deps.js';
+import { chooseLanguage } from '../settings/language.js';
 import { openConfig } from '../settings/querydesk-config.js';
 import { customCommand, type SlashCommand } from './command.js';
 
-const USAGE = `help | status | config | ${AUDIT_USAGE}`;
+const USAGE = `help | status | config | language zh-CN|en|auto | ${AUDIT_USAGE}`;
 export const QUERYDESK_USAGE = `Usage: /querydesk ${USAGE}`;
 
 /** `/querydesk help`: read from the registry, so a command's usage is written only once. */
@@ -46,7 +47,7 @@ export const querydesk = customCommand({
   name: '/querydesk',
   usage: USAGE,
   description: 'Help, gateway status and settings',
-  help: 'This help, gateway status, settings and the audit of gateway calls (admins).',
+  help: 'This help, gateway status, settings, your language and the audit of gateway calls (admins).',
   async handle({ command, ack, respond, client }, deps, commands) {
     const words = command.text.trim().split(/\s+/).filter(Boolean);
     const sub = (words[0] ?? '').toLowerCase();
@@ -77,6 +78,21 @@ export const querydesk = customCommand({
           teamId: command.team_id,
           userId: command.user_id,
           words: words.slice(1),
+        });
+      } catch (err) {
+        message = errorCard(err);
+      }
+      await respond({ response_type: 'ephemeral', ...finish(deps, message) });
+      return;
+    }
+    if (sub === 'language') {
+      await ack();
+      let message: SlackMessage;
+      try {
+        message = await chooseLanguage(deps, client, {
+          teamId: command.team_id,
+          userId: command.user_id,
+          word: words[1] ?? '',
         });
       } catch (err) {
         message = errorCard(err);

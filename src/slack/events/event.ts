@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
 
 /** The Events API events the app subscribes to (manifest.yml `bot_events`). */
-export type EventName = 'app_home_opened' | 'app_uninstalled' | 'tokens_revoked';
+export type EventName = 'app_home_opened' | 'app_uninstalled' | 'tokens_revoked' | 'user_change';
 
 /** One event's handler. */
 export interface EventDef<E extends EventName> {

@@ -1,13 +1,15 @@
 import type { WebClient } from '@slack/web-api';
+import { translator } from '../../i18n/translator.js';
 import { configModal } from '../blocks/config-modal.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
+import { personLocale } from './language.js';
 import type { workspaceSettings } from './workspace-settings.js';
 
 /** What the settings form reads besides the budget and channel. */
 export type ConfigSettings = Pick<
   ReturnType<typeof workspaceSettings>,
-  'spendRules' | 'gatewayTokenLast4'
+  'spendRules' | 'gatewayTokenLast4' | 'language'
 >;
 
 export async function isAdmin(client: WebClient, userId: string): Promise<boolean> {
@@ -46,6 +48,10 @@ export async function openConfig(
       summaryChannel: await deps.summaryChannel(a.teamId),
       paidChannels: rules.channels,
       paidUsers: rules.users,
+      language: {
+        current: await deps.settings.language(a.teamId),
+        t: translator(await personLocale(deps, client, a.teamId, a.userId)),
+      },
       gatewayToken: oauth ? { last4: await deps.settings.gatewayTokenLast4(a.teamId) } : undefined,
       defaults: `Defaults from the environment: budget ${env === undefined ? 'unlimited' : `${env} points`}, summary channel ${deps.config.spendSummary.channel ? `<#${deps.config.spendSummary.channel}>` : 'none'}.`,
     }),

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { Locale } from '../../i18n/locales.js';
 import type { SecretBox } from '../../secrets/cipher.js';
 import { getWorkspaceSettings, type Store } from '../../store/index.js';
 import { UserFacingError } from '../blocks/error-card.js';
@@ -44,6 +45,10 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox)
     async dailyBudget(teamId: string): Promise<number | undefined> {
       const s = await getWorkspaceSettings(store.db, teamId);
       return s?.dailyBudgetPoints ?? config.dailyBudgetPoints;
+    },
+    /** The language of what is posted into this workspace's channels (English by default). */
+    async language(teamId: string): Promise<Locale> {
+      return (await getWorkspaceSettings(store.db, teamId))?.language ?? 'en';
     },
     async summaryChannel(teamId: string): Promise<string | undefined> {
       const s = await getWorkspaceSettings(store.db, teamId);

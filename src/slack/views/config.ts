@@ -1,3 +1,4 @@
+import { isLocale } from '../../i18n/locales.js';
 import { saveWorkspaceSettings } from '../../store/index.js';
 import { CONFIG_CALLBACK } from '../blocks/config-modal.js';
 import { FORM_OUT_OF_DATE, readConfigMetadata, readStateValues } from '../blocks/values.js';
@@ -24,6 +25,8 @@ export const configView: ViewDef = {
     const paidChannels = state.paid_channels?.paid_channels?.selected_conversations ?? [];
     const paidUsers = state.paid_users?.paid_users?.selected_users ?? [];
     const token = state.gateway_token?.gateway_token?.value?.trim() ?? '';
+    const languageValue = state.language?.language?.selected_option?.value ?? '';
+    const language = isLocale(languageValue) ? languageValue : undefined;
     if (budgetText !== '' && !/^\d+$/.test(budgetText)) {
       await ack({
         response_action: 'errors',
@@ -68,6 +71,7 @@ export const configView: ViewDef = {
         summaryChannel: channel,
         paidChannels,
         paidUsers,
+        ...(language ? { language } : {}),
         ...(withToken
           ? {
               gatewayToken: {
@@ -86,6 +90,7 @@ export const configView: ViewDef = {
           channel,
           paidChannels: paidChannels.length,
           paidUsers: paidUsers.length,
+          language,
           gatewayTokenChanged: withToken,
         },
         'settings changed',

@@ -1,0 +1,67 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/catalog/en.js';
+import { CATALOGS } from '../../src/i18n/catalogs.js';
+import { LOCALES } from '../../src/i18n/locales.js';
+import { translator } from '../../src/i18n/translator.js';
+
+/** Every argument a message names, at any depth (plural branches included). */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+    into.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select) {
+      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
+    }
+    if (el.type === TYPE.tag) argumentsOf(el.children, into);
+  }
+  return into;
+}
+
+const sample = (name: string): string | number =>
+  ['n', 'count', 'points', 'queued', 'status'].includes(name) ? 3 : `‹${name}›`;
+
+describe('message catalogues', () => {
+  it('has the same keys in every language', () => {
+    const reference = Object.keys(en).sort();
+    for (const locale of LOCALES) {
+      expect(Object.keys(CATALOGS[locale]).sort(), locale).toEqual(reference);
+    }
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: every message names the same placeholders as English`, () => {
+      const mismatches: string[] = [];
+      for (const [key, english] of Object.entries(en)) {
+        const want = [...argumentsOf(parse(english))].sort().join(',');
+        const got = [...argumentsOf(parse(CATALOGS[locale][key as keyof typeof en]))]
+          .sort()
+          .join(',');
+        if (want !== got) mismatches.push(`${key}: en {${want}} ${locale} {${got}}`);
+      }
+      expect(mismatches).toEqual([]);
+    });
+
+    it(`${locale}: every message renders with no raw key, placeholder or undefined`, () => {
+      const t = translator(locale);
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        const names = argumentsOf(parse(en[key]));
+        const values = Object.fromEntries([...names].map((n) => [n, sample(n)]));
+        const text = t(key, values);
+        expect(text, key).not.toMatch(/undefined|\{[a-zA-Z_]+[},]/);
+        expect(text, key).not.toBe(key);
+        expect(text.trim().length, key).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('refuses to render a message whose placeholder has no value', () => {
+    expect(() => translator('zh-CN')('language.unknown')).toThrow();
+  });
+
+  it('counts with plurals in English and without in Chinese', () => {
+    expect(translator('en')('count.newOrders', { count: 1 })).toBe('1 new order');
+    expect(translator('en')('count.newOrders', { count: 12 })).toBe('12 new orders');
+    expect(translator('zh-CN')('count.newOrders', { count: 12 })).toBe('12 个新订单');
+  });
+});
