@@ -1,19 +1,7 @@
 import type { AuditEntriesTable, Db } from '../store/database.js';
+import type { AuditEntry } from './audit-entry.js';
 
-export interface AuditEntry {
-  at: Date;
-  workspaceId: string;
-  userId?: string;
-  channelId?: string;
-  command: string;
-  operation: string;
-  /** Already masked (maskedParams). */
-  params: string;
-  points: number;
-  resultCode: string;
-  latencyMs: number;
-  requestId: string;
-}
+export type { AuditEntry } from './audit-entry.js';
 
 export interface AuditQuery {
   workspaceId: string;

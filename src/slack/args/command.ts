@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ArgsError } from './args-error.js';
+import { ArgsError } from '../blocks/args-error.js';
 import { parseArgs } from './tokenize.js';
 
 export interface CommandSpec<S extends z.ZodType> {

@@ -1,5 +1,5 @@
 import { wallClockToInstant } from '../../gateway/time.js';
-import { ArgsError } from './args-error.js';
+import { ArgsError } from '../blocks/args-error.js';
 
 export interface DayRange {
   /** Start of the day in the zone, as a UTC instant. */

@@ -1,4 +1,4 @@
-export { ArgsError } from './args-error.js';
+export { ArgsError } from '../blocks/args-error.js';
 export { type Command, type CommandSpec, defineCommand, parseCommand } from './command.js';
 export { type DayRange, parseDay } from './day.js';
 export { dayArg, pageNumber, wholeNumber } from './schemas.js';

@@ -1,5 +1,5 @@
 import { describeUnsafe, findUnsafeCharacter } from '../../text-safety.js';
-import { ArgsError } from './args-error.js';
+import { ArgsError } from '../blocks/args-error.js';
 
 /** Longest command text read; Slack allows more, no command here needs a tenth of it. */
 export const MAX_COMMAND_TEXT = 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ArgsError } from './args-error.js';
+import { ArgsError } from '../blocks/args-error.js';
 import { type DayRange, parseDay } from './day.js';
 
 /** A whole number typed by a person, within [min, max]. */

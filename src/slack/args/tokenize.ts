@@ -1,4 +1,4 @@
-import { ArgsError } from './args-error.js';
+import { ArgsError } from '../blocks/args-error.js';
 import { checkTypedText, MAX_COMMAND_TEXT, MAX_VALUE_LENGTH } from './input-rules.js';
 
 export interface ParsedArgs {

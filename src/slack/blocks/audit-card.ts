@@ -1,5 +1,5 @@
 import type { types } from '@slack/bolt';
-import type { AuditEntry } from '../../audit/audit-log.js';
+import type { AuditEntry } from '../../audit/audit-entry.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import { ACTION } from './ids.js';
 import { escapeMrkdwn, LIMITS, plain, truncate } from './limits.js';

@@ -1,5 +1,5 @@
 import { GatewayApiError, GatewayError, GatewayInputError } from '../../gateway/errors.js';
-import { ArgsError } from '../args/index.js';
+import { ArgsError } from './args-error.js';
 import { ACTION } from './ids.js';
 import { escapeMrkdwn, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';

@@ -1,3 +1,4 @@
+// Beside the error card that renders it, so Block Kit builders need nothing from args/.
 /** Bad slash-command input. `message` names the problem in words; `usage` is the command's usage line. */
 export class ArgsError extends Error {
   readonly usage?: string;

@@ -1,0 +1,146 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// Block Kit builders stay pure and below the listeners: a file in src/slack/blocks imports only
+// other builders and layers outside src/slack, and nothing it loads (followed through every
+// import that survives compilation) opens a file, a socket, a database or a logger.
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const SLACK = join(ROOT, 'src', 'slack');
+const BLOCKS = join(SLACK, 'blocks');
+
+/** Packages and built-ins that do I/O (or hold a client that does). */
+const IO_MODULES = new Set([
+  ...builtinModules.filter((m) =>
+    /^(fs|net|http|https|http2|tls|dgram|dns|child_process|cluster|worker_threads)(\/|$)/.test(m),
+  ),
+  'undici',
+  'pg',
+  'ioredis',
+  'better-sqlite3',
+  'kysely',
+  'pino',
+  'prom-client',
+  'qrcode',
+  '@resvg/resvg-js',
+  '@slack/bolt',
+  '@slack/web-api',
+]);
+
+interface Import {
+  specifier: string;
+  /** Erased by the compiler (`import type`, `export type`): loads nothing at run time. */
+  typeOnly: boolean;
+}
+
+function importsOf(fileName: string, text: string): Import[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, false);
+  const found: Import[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const typeOnly = node.importClause?.isTypeOnly ?? false;
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly });
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, typeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The .ts file a relative `.js` specifier names. */
+function resolveSource(fromFile: string, specifier: string): string {
+  const base = resolve(dirname(fromFile), specifier);
+  const candidates = [base.replace(/\.js$/, '.ts'), join(base, 'index.ts'), base];
+  return candidates.find((c) => existsSync(c)) ?? base;
+}
+
+const inside = (dir: string, file: string) => file.startsWith(dir + sep);
+const shown = (file: string) => relative(ROOT, file).split(sep).join('/');
+
+/** Relative imports of a builder that reach into src/slack outside blocks/. */
+function upwardImports(file: string, text: string): string[] {
+  return importsOf(file, text)
+    .filter((i) => i.specifier.startsWith('.'))
+    .filter((i) => {
+      const target = resolveSource(file, i.specifier);
+      return inside(SLACK, target) && !inside(BLOCKS, target);
+    })
+    .map((i) => `${shown(file)} imports ${i.specifier}`);
+}
+
+/** Every I/O module loaded at run time from `start`, with the chain of files that loads it. */
+function ioReachedFrom(start: string): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const walk = (file: string, chain: string[]): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of importsOf(file, readFileSync(file, 'utf8'))) {
+      if (i.typeOnly) continue;
+      if (i.specifier.startsWith('.')) {
+        walk(resolveSource(file, i.specifier), [...chain, shown(file)]);
+        continue;
+      }
+      const bare = i.specifier.replace(/^node:/, '');
+      if (IO_MODULES.has(bare) || IO_MODULES.has(i.specifier)) {
+        problems.push(`${[...chain, shown(file)].join(' → ')} loads ${i.specifier}`);
+      }
+    }
+  };
+  walk(start, []);
+  return problems;
+}
+
+const blockFiles = readdirSync(BLOCKS)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => join(BLOCKS, f));
+
+describe('Block Kit builders (src/slack/blocks)', () => {
+  it('import nothing from the listeners, flows or plumbing of src/slack', () => {
+    expect(blockFiles.length).toBeGreaterThan(30);
+    const problems = blockFiles.flatMap((f) => upwardImports(f, readFileSync(f, 'utf8')));
+    expect(problems).toEqual([]);
+  });
+
+  it('load no module that does I/O, directly or through what they import', () => {
+    const problems = [...new Set(blockFiles.flatMap(ioReachedFrom))];
+    expect(problems).toEqual([]);
+  });
+
+  it('the checks name an import that reaches up or loads a store', () => {
+    const file = join(BLOCKS, 'example-card.ts');
+    const text = [
+      "import type { types } from '@slack/bolt';",
+      "import { pointsWord } from '../spend/format.js';",
+      "export { x } from '../values.js';",
+      "import { plain } from './limits.js';",
+      "import type { AuditEntry } from '../../audit/audit-entry.js';",
+    ].join('\n');
+    expect(upwardImports(file, text)).toEqual([
+      'src/slack/blocks/example-card.ts imports ../spend/format.js',
+      'src/slack/blocks/example-card.ts imports ../values.js',
+    ]);
+    // Opening the store loads the database drivers: a builder that did would be caught.
+    const store = ioReachedFrom(join(ROOT, 'src', 'store', 'open-store.ts'));
+    expect(store).toContainEqual(
+      expect.stringMatching(/^src\/store\/.* loads (kysely|better-sqlite3|pg)$/),
+    );
+  });
+});
