@@ -1,7 +1,7 @@
 import { WebClient } from '@slack/web-api';
 import type { Config } from '../config.js';
 import { createSecretBox, type SecretBox } from '../secrets/cipher.js';
-import { slackClientOptions } from '../slack/app.js';
+import { slackClientOptions } from '../slack/delivery/slack-client-options.js';
 import { databaseInstallationStore } from '../slack/oauth/installation-store.js';
 import { databaseStateStore } from '../slack/oauth/state-store.js';
 import { workspaceSettings } from '../slack/settings/workspace-settings.js';
