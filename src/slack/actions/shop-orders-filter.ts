@@ -1,6 +1,5 @@
-import { shopOrdersModal } from '../blocks/shop-orders-modal.js';
 import { channelMetadata, readStoreKey } from '../blocks/values.js';
-import { shopOrdersOf } from '../commands/shoporders.js';
+import { shopOrdersOf, shoporders } from '../commands/shoporders.js';
 import type { ActionDef } from './action.js';
 
 /** "Filter…" on a shop-orders card: the form, prefilled with the card's query (when still kept). */
@@ -11,9 +10,9 @@ export const shopOrdersFilter = (actionId: string): ActionDef => ({
     const q = key ? await shopOrdersOf(deps).queryOf(key) : undefined;
     await client.views.open({
       trigger_id: body.trigger_id,
-      view: shopOrdersModal({
-        privateMetadata: channelMetadata(body.channel?.id ?? body.user.id),
-        initial: q && {
+      view: shoporders.modal.build(
+        channelMetadata(body.channel?.id ?? body.user.id),
+        q && {
           owner_id: q.ownerId,
           size: String(q.pageSize),
           edition: q.edition,
@@ -22,7 +21,7 @@ export const shopOrdersFilter = (actionId: string): ActionDef => ({
           remark: q.remark,
           tag: q.remarkTag === undefined ? undefined : String(q.remarkTag),
         },
-      }),
+      ),
     });
   },
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { type AccountData, AccountDataInput } from '../../gateway/operations/account-data.js';
 import { accountCard } from '../blocks/account-card.js';
-import { accountModal } from '../blocks/account-modal.js';
-import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../lookup/query.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
+
+const AT_LEAST_ONE = 'Fill in at least one of media mark, phone and session.';
 
 type AccountCard = {
   kind: 'account';
@@ -33,6 +33,7 @@ export const account = lookupCommand({
   description: 'Account analytics (7-day stats, fans, distributions)',
   help: 'Account analytics: 7-day stats, fans, distributions.',
   example: (x) => x.account.mediaMark,
+  primer: 'primer_media_mark',
   positionals: ['media_mark'],
   options: ['phone', 'session'],
   schema: () =>
@@ -46,9 +47,32 @@ export const account = lookupCommand({
           { mediaMark: 'media_mark', sessionId: 'session' },
         ),
       ),
-  modal: {
-    callbackId: VIEW.account,
-    build: (privateMetadata) => accountModal({ privateMetadata }),
+  form: {
+    title: 'Account data',
+    intro: `Look up an account’s data. This lookup costs points. ${AT_LEAST_ONE}`,
+    fields: {
+      media_mark: {
+        kind: 'text',
+        label: 'Media mark',
+        optional: true,
+        hint: AT_LEAST_ONE,
+        maxLength: 200,
+      },
+      phone: {
+        kind: 'text',
+        label: 'Bound phone number',
+        optional: true,
+        hint: AT_LEAST_ONE,
+        maxLength: 21,
+      },
+      session: {
+        kind: 'text',
+        label: 'QR session id',
+        optional: true,
+        hint: AT_LEAST_ONE,
+        maxLength: 200,
+      },
+    },
   },
   card: {
     kind: 'account',

@@ -2,9 +2,11 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, types } from '@slac
 import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
 import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
+import type { LookupForm } from '../blocks/lookup-form.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { StoredCard } from '../caches/shared-results.js';
 import type { SlackDeps } from '../context.js';
+import { commandModal } from '../lookup/command-modal.js';
 
 /** A slash command's name; the registry in `commands/index.ts` lists the app's. */
 export type CommandName = `/${string}`;
@@ -25,7 +27,8 @@ interface Described<N extends CommandName> {
 /** A modal the command opens when typed with no arguments; its inputs are named by option. */
 export interface CommandModal {
   callbackId: string;
-  build(privateMetadata: string): types.ModalView;
+  /** `initial` prefills inputs by argument name (a card's **Filter…**). */
+  build(privateMetadata: string, initial?: Partial<Record<string, string>>): types.ModalView;
 }
 
 /**
@@ -41,6 +44,12 @@ export interface LookupCommand<N extends CommandName, S extends z.ZodType> exten
   options: readonly string[];
   /** The argument schema; dates are read in `timeZone` (GATEWAY_TIMEZONE). */
   schema(timeZone: string): S;
+  /**
+   * Made-up, well-formed arguments its parser accepts, to prime the early ack with. Not the
+   * sandbox's examples: with a real gateway the sandbox and its seed data are never loaded.
+   */
+  primer: string;
+  /** Drawn from `form` (see lookupCommand). */
   modal?: CommandModal;
   /** The card "Share in channel" posts again from what was stored; absent: nothing to share. */
   card?: ShareableCard;
@@ -86,11 +95,44 @@ export type SlashCommand<N extends CommandName = CommandName> =
   | LookupCommand<N, z.ZodType>
   | CustomCommand<N>;
 
+type LookupDef<
+  N extends CommandName,
+  S extends z.ZodType,
+  P extends readonly string[],
+  O extends readonly string[],
+> = Omit<LookupCommand<N, S>, 'kind' | 'modal' | 'positionals' | 'options'> & {
+  positionals: P;
+  options: O;
+  /**
+   * The modal it opens when typed with no arguments: one field per argument, keyed by its name
+   * (a missing or unknown one does not compile). Without it, no text is refused with the usage.
+   */
+  form?: LookupForm<P[number] | O[number]>;
+};
+
 /** Declares a lookup command; the schema's output types `run`'s arguments. */
-export function lookupCommand<N extends CommandName, S extends z.ZodType>(
-  def: Omit<LookupCommand<N, S>, 'kind'>,
-): LookupCommand<N, S> {
-  return { kind: 'lookup', ...def };
+export function lookupCommand<
+  N extends CommandName,
+  S extends z.ZodType,
+  const P extends readonly string[],
+  const O extends readonly string[],
+>(
+  def: LookupDef<N, S, P, O> & { form: LookupForm<P[number] | O[number]> },
+): LookupCommand<N, S> & { modal: CommandModal };
+export function lookupCommand<
+  N extends CommandName,
+  S extends z.ZodType,
+  const P extends readonly string[],
+  const O extends readonly string[],
+>(def: LookupDef<N, S, P, O>): LookupCommand<N, S>;
+export function lookupCommand<
+  N extends CommandName,
+  S extends z.ZodType,
+  const P extends readonly string[],
+  const O extends readonly string[],
+>(def: LookupDef<N, S, P, O>): LookupCommand<N, S> {
+  const { form, ...rest } = def;
+  return { kind: 'lookup', ...rest, ...(form ? { modal: commandModal(def.name, form) } : {}) };
 }
 
 export function customCommand<N extends CommandName>(

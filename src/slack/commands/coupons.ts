@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { CouponsInput } from '../../gateway/operations/coupons.js';
 import { dayArg, wholeNumber } from '../args/index.js';
 import { couponsCard } from '../blocks/coupons-card.js';
-import { couponsModal } from '../blocks/coupons-modal.js';
-import { VIEW } from '../blocks/ids.js';
+import { dateField, pageField, sizeField } from '../blocks/lookup-form.js';
 import { type CouponsCard, couponsOf } from '../lookup/coupons-pages.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
@@ -18,6 +17,7 @@ export const coupons = lookupCommand({
   description: 'Delivery coupons claimed through a channel id',
   help: 'Delivery coupons claimed through a channel id; windows over 7 days are split.',
   example: (x) => x.coupons.sid,
+  primer: 'primer_sid kind=takeout',
   positionals: ['sid'],
   options: ['kind', 'from', 'to', 'page', 'size'],
   schema: (timeZone) => {
@@ -74,9 +74,27 @@ export const coupons = lookupCommand({
         };
       });
   },
-  modal: {
-    callbackId: VIEW.coupons,
-    build: (privateMetadata) => couponsModal({ privateMetadata }),
+  form: {
+    title: 'Coupon claims',
+    intro:
+      'List claimed coupons. This lookup costs points. A window longer than 7 days is split into several 7-day calls, each charged.',
+    fields: {
+      sid: { kind: 'text', label: 'Sid', maxLength: 200 },
+      kind: {
+        kind: 'radio',
+        label: 'Kind',
+        optional: true,
+        choices: [
+          { value: 'takeout', text: 'Takeout' },
+          { value: 'flash', text: 'Flash purchase' },
+        ],
+        fallback: 'takeout',
+      },
+      from: dateField('From'),
+      to: dateField('To'),
+      page: pageField(),
+      size: sizeField('Rows per gateway page', 1000),
+    },
   },
   card: {
     kind: 'coupons',

@@ -105,29 +105,14 @@ export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
 }
 
 /**
- * Made-up, well-formed arguments for each lookup command, to prime the early ack with. Not the
- * sandbox's examples: with a real gateway the sandbox and its seed data are never loaded.
- * `test/slack/prime-acks.test.ts` holds every lookup command to having one that its parser accepts.
- */
-export const PRIMER_TEXTS: Partial<Record<RegisteredCommand, string>> = {
-  '/payorder': '420000000000001 898300000000001 type=platform',
-  '/shoporders': '2200000001 page=2 size=20',
-  '/qr': 'primer_media_mark',
-  '/account': 'primer_media_mark',
-  '/coupons': 'primer_sid kind=takeout',
-  '/punishments': '1600000001 span=7',
-  '/spend': '7d',
-};
-
-/**
  * Commands to prime the early ack with (primeEarlyAck): for each lookup command its primer text
  * (a lookup), the same with an unknown option (a refusal with the usage) and no text (its modal,
  * or a refusal).
  */
 export function earlyAckSamples(): EarlyAckSample[] {
   return COMMAND_LIST.flatMap((c) => {
-    const text = PRIMER_TEXTS[c.name as RegisteredCommand];
-    if (c.kind !== 'lookup' || text === undefined) return [];
+    if (c.kind !== 'lookup') return [];
+    const text = c.primer;
     return [
       { command: c.name, text },
       { command: c.name, text: `${text} zz=1` },

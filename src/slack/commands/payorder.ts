@@ -6,10 +6,9 @@ import {
   PayOrderNumberKind,
 } from '../../gateway/operations/pay-order.js';
 import { UserFacingError } from '../blocks/error-card.js';
-import { VIEW } from '../blocks/ids.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
+import { UNSET_OPTION } from '../blocks/modal-inputs.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
-import { payOrderModal } from '../blocks/pay-order-modal.js';
 import { refreshPayOrderValue } from '../blocks/values.js';
 import type { AppDeps } from '../deps.js';
 import { type QueryOptions, query } from '../lookup/query.js';
@@ -88,6 +87,7 @@ export const payorder = lookupCommand({
   description: 'Payment order by platform or merchant-defined number (free)',
   help: "Payment order by platform or merchant-defined number (free). `/payorder watch <order_number> <merchant_num>` watches it in the channel until it is final; `/payorder watches` lists the channel's watches.",
   example: (x) => `${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
+  primer: '420000000000001 898300000000001 type=platform',
   positionals: ['order_number', 'merchant_num'],
   options: ['type'],
   schema: () =>
@@ -107,9 +107,28 @@ export const payorder = lookupCommand({
           { orderNumber: 'order_number', merchantNum: 'merchant_num', kind: 'type' },
         ),
       ),
-  modal: {
-    callbackId: VIEW.payOrder,
-    build: (privateMetadata) => payOrderModal({ privateMetadata }),
+  form: {
+    title: 'Payment order lookup',
+    intro: 'Look up one payment order. This lookup is free.',
+    fields: {
+      order_number: {
+        kind: 'text',
+        label: 'Order number',
+        hint: 'The platform order number or the merchant-defined one.',
+        maxLength: 64,
+      },
+      merchant_num: { kind: 'text', label: 'Merchant number', maxLength: 64 },
+      type: {
+        kind: 'radio',
+        label: 'The order number is',
+        choices: [
+          { value: UNSET_OPTION, text: 'Try both (platform first)' },
+          { value: 'platform', text: 'Platform order number' },
+          { value: 'merchant', text: 'Merchant-defined order number' },
+        ],
+        fallback: UNSET_OPTION,
+      },
+    },
   },
   card: {
     kind: 'payOrder',

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { type PunishmentPage, PunishmentsInput } from '../../gateway/operations/punishments.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import { dayArg, wholeNumber } from '../args/index.js';
-import { VIEW } from '../blocks/ids.js';
+import { dateField, type FormField, pageField, sizeField } from '../blocks/lookup-form.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import { type PunishmentsView, punishmentsCard } from '../blocks/punishments-card.js';
-import { punishmentsModal } from '../blocks/punishments-modal.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
 import { PageCache, requestKey } from '../caches/page-cache.js';
@@ -75,6 +74,14 @@ export type Punishments = ReturnType<typeof createPunishments>;
 /** This app's /punishments memory, shared by the command and its paging. */
 export const punishmentsOf = perDeps(createPunishments);
 
+const digits = (label: string): FormField => ({
+  kind: 'text',
+  label,
+  optional: true,
+  maxLength: 40,
+  placeholder: 'digits only',
+});
+
 export const punishments = lookupCommand({
   name: '/punishments',
   usage:
@@ -82,6 +89,7 @@ export const punishments = lookupCommand({
   description: 'Affiliate punishment orders of an authorized user',
   help: 'Affiliate punishment orders of an authorized user.',
   example: (x) => x.punishments.platformUserId,
+  primer: '1600000001 span=7',
   positionals: ['platform_user_id'],
   options: ['from', 'span', 'relation', 'trade', 'site', 'adzone', 'page', 'size'],
   schema: (timeZone) => {
@@ -125,9 +133,21 @@ export const punishments = lookupCommand({
         ),
       );
   },
-  modal: {
-    callbackId: VIEW.punishments,
-    build: (privateMetadata) => punishmentsModal({ privateMetadata }),
+  form: {
+    title: 'Punishment orders',
+    intro:
+      'List affiliate punishment orders. This lookup costs points. The start date is read in the gateway’s time zone.',
+    fields: {
+      platform_user_id: { kind: 'text', label: 'Platform user id', maxLength: 40 },
+      from: dateField('From', 'Affiliate order creation date.'),
+      span: { kind: 'number', label: 'Span in days', optional: true, min: 1, max: 30 },
+      relation: digits('Relation id'),
+      trade: digits('Trade (sub-order) id'),
+      site: digits('Site id'),
+      adzone: digits('Adzone id'),
+      page: pageField(),
+      size: sizeField('Rows per page', 100),
+    },
   },
   card: {
     kind: 'punishments',

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { QrCreateInput } from '../../gateway/operations/qr-create.js';
 import type { SlackMessage } from '../blocks/message.js';
-import { textInput } from '../blocks/modal-inputs.js';
-import { commandModal } from '../lookup/command-modal.js';
 import { startQrOnboarding } from '../qr/start-onboarding.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
@@ -19,6 +17,7 @@ export const qr = lookupCommand({
   description: 'QR login code for an account, with a live status message',
   help: 'QR login code for an account, with a live status message.',
   example: (x) => x.account.mediaMark,
+  primer: 'primer_media_mark',
   positionals: ['media_mark'],
   options: ['landing'],
   schema: () =>
@@ -28,22 +27,22 @@ export const qr = lookupCommand({
         landingPage: 'landing',
       }),
     ),
-  modal: commandModal('/qr', {
+  form: {
     title: 'QR login code',
     intro:
       'Creates a QR login code for the account and posts it in this channel with a status message that updates itself. Creating the code and each status check cost points; an expired code is refunded.',
-    inputs: [
-      textInput({ name: 'media_mark', label: 'Account identifier (media mark)', maxLength: 200 }),
-      textInput({
-        name: 'landing',
+    submit: 'Create',
+    fields: {
+      media_mark: { kind: 'text', label: 'Account identifier (media mark)', maxLength: 200 },
+      landing: {
+        kind: 'text',
         label: 'Landing page',
         hint: 'Optional; the gateway uses its default page when empty or invalid.',
         optional: true,
         maxLength: 200,
-      }),
-    ],
-    submit: 'Create',
-  }),
+      },
+    },
+  },
   async run(deps, input, who, client) {
     const result = await startQrOnboarding(deps, client, who, input, `${qr.name} ${qr.usage}`);
     if (!result.ok) return result.message;

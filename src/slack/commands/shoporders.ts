@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import { dayArg, wholeNumber } from '../args/index.js';
-import { VIEW } from '../blocks/ids.js';
+import { dateField, pageField, sizeField } from '../blocks/lookup-form.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import {
   locateSlackPage,
@@ -12,7 +12,6 @@ import {
   slackPagesOf,
   totalSlackPages,
 } from '../blocks/shop-orders-card.js';
-import { shopOrdersModal } from '../blocks/shop-orders-modal.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
 import { PageCache, requestKey } from '../caches/page-cache.js';
@@ -112,6 +111,7 @@ export const shoporders = lookupCommand({
   description: "A shop's sold orders, paged",
   help: "A shop's sold orders, paged.",
   example: (x) => x.shopOrders.ownerId,
+  primer: '2200000001 page=2 size=20',
   positionals: ['owner_id'],
   options: ['page', 'size', 'edition', 'from', 'to', 'remark', 'tag'],
   schema: (timeZone) => {
@@ -148,9 +148,34 @@ export const shoporders = lookupCommand({
         ),
       );
   },
-  modal: {
-    callbackId: VIEW.shopOrders,
-    build: (privateMetadata) => shopOrdersModal({ privateMetadata }),
+  form: {
+    title: 'Shop orders',
+    intro:
+      'List a shop’s sold orders. This lookup costs points. Dates are read in the gateway’s time zone; date, remark and tag filters need the enhanced edition.',
+    fields: {
+      owner_id: { kind: 'text', label: 'Shop owner id', maxLength: 200 },
+      page: pageField(),
+      size: sizeField('Orders per gateway page', 100),
+      edition: {
+        kind: 'radio',
+        label: 'Edition',
+        optional: true,
+        choices: [
+          { value: 'enhanced', text: 'Enhanced' },
+          { value: 'ordinary', text: 'Ordinary' },
+        ],
+        fallback: 'enhanced',
+      },
+      from: dateField('From'),
+      to: dateField('To'),
+      remark: { kind: 'text', label: 'Remark contains', optional: true, maxLength: 200 },
+      tag: {
+        kind: 'select',
+        label: 'Remark tag',
+        optional: true,
+        choices: ['1', '2', '3', '4', '5'].map((v) => ({ value: v, text: `Tag ${v}` })),
+      },
+    },
   },
   card: {
     kind: 'shopOrders',

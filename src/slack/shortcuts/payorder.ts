@@ -1,5 +1,5 @@
-import { payOrderModal } from '../blocks/pay-order-modal.js';
 import { channelMetadata } from '../blocks/values.js';
+import { payorder } from '../commands/payorder.js';
 import type { ShortcutDef } from './shortcut.js';
 
 /** Global shortcut "Look up a payment order": the /payorder form; the answer comes by DM. */
@@ -8,7 +8,7 @@ export const payOrderShortcut = (callbackId: string): ShortcutDef => ({
   async handle({ shortcut, client }) {
     await client.views.open({
       trigger_id: shortcut.trigger_id,
-      view: payOrderModal({ privateMetadata: channelMetadata(shortcut.user.id) }),
+      view: payorder.modal.build(channelMetadata(shortcut.user.id)),
     });
   },
 });

@@ -1,14 +1,22 @@
 import type { types, ViewOutput } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { accountModal } from '../../../src/slack/blocks/account-modal.js';
-import { couponsModal } from '../../../src/slack/blocks/coupons-modal.js';
 import { VIEW } from '../../../src/slack/blocks/ids.js';
 import { checkView } from '../../../src/slack/blocks/limits.js';
 import { UNSET_OPTION } from '../../../src/slack/blocks/modal-inputs.js';
 import { readModalValues } from '../../../src/slack/blocks/modal-values.js';
-import { payOrderModal } from '../../../src/slack/blocks/pay-order-modal.js';
-import { punishmentsModal } from '../../../src/slack/blocks/punishments-modal.js';
-import { shopOrdersModal } from '../../../src/slack/blocks/shop-orders-modal.js';
+import { COMMANDS } from '../../../src/slack/commands/index.js';
+
+// Each lookup's form, drawn by the one form builder (blocks/lookup-form.ts) from its command.
+const payOrderModal = (o: { privateMetadata: string }) =>
+  COMMANDS['/payorder'].modal.build(o.privateMetadata);
+const shopOrdersModal = (o: { privateMetadata: string; initial?: Record<string, string> }) =>
+  COMMANDS['/shoporders'].modal.build(o.privateMetadata, o.initial);
+const accountModal = (o: { privateMetadata: string }) =>
+  COMMANDS['/account'].modal.build(o.privateMetadata);
+const couponsModal = (o: { privateMetadata: string }) =>
+  COMMANDS['/coupons'].modal.build(o.privateMetadata);
+const punishmentsModal = (o: { privateMetadata: string }) =>
+  COMMANDS['/punishments'].modal.build(o.privateMetadata);
 
 const meta = JSON.stringify({ channel: 'C123', responseUrl: 'https://hooks.slack.test/x' });
 
