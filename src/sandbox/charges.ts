@@ -1,16 +1,10 @@
+import { perOperation, ROUTES } from './routes.js';
 import type { SandboxOp } from './types.js';
 
 export type Charges = Readonly<Record<SandboxOp, number>>;
 
-export const DEFAULT_CHARGES: Charges = {
-  qrCreate: 10,
-  accountData: 20,
-  qrStatus: 1,
-  coupons: 5,
-  punishments: 5,
-  payOrder: 0,
-  shopOrders: 5,
-};
+/** Each operation's own charge, from its entry in ROUTES. */
+export const DEFAULT_CHARGES: Charges = perOperation((op) => ROUTES[op].charge);
 
 /** Merges overrides; refuses what the document rules out (a charged operation 6, negative points). */
 export function resolveCharges(overrides: Partial<Record<SandboxOp, number>> = {}): Charges {

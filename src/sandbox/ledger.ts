@@ -1,4 +1,5 @@
-import { type LedgerLine, type LedgerSnapshot, SANDBOX_OPS, type SandboxOp } from './types.js';
+import { perOperation, SANDBOX_OPS } from './routes.js';
+import type { LedgerLine, LedgerSnapshot, SandboxOp } from './types.js';
 
 export interface Ledger {
   call(op: SandboxOp): void;
@@ -23,15 +24,7 @@ export function createLedger(): Ledger {
       line(op).refunded += points;
     },
     snapshot: () => {
-      const byOperation = {
-        qrCreate: { ...line('qrCreate') },
-        accountData: { ...line('accountData') },
-        qrStatus: { ...line('qrStatus') },
-        coupons: { ...line('coupons') },
-        punishments: { ...line('punishments') },
-        payOrder: { ...line('payOrder') },
-        shopOrders: { ...line('shopOrders') },
-      } satisfies Record<SandboxOp, LedgerLine>;
+      const byOperation = perOperation((op) => ({ ...line(op) }));
       let charged = 0;
       let refunded = 0;
       for (const l of Object.values(byOperation)) {

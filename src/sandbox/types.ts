@@ -1,17 +1,10 @@
 import type { FaultKind, FaultOptions } from './faults.js';
 import type { LiveOrderView, OrderMove } from './live-orders.js';
 
-/** The seven operations, named as the rest of querydesk names them (the document numbers them 1..7). */
-export const SANDBOX_OPS = [
-  'qrCreate',
-  'accountData',
-  'qrStatus',
-  'coupons',
-  'punishments',
-  'payOrder',
-  'shopOrders',
-] as const;
-export type SandboxOp = (typeof SANDBOX_OPS)[number];
+import type { ROUTES } from './routes.js';
+
+/** An operation, named as the rest of querydesk names it; `ROUTES` lists them. */
+export type SandboxOp = keyof typeof ROUTES;
 
 export interface SandboxOptions {
   /** 0 (default) lets the OS pick a free port. */
