@@ -1,9 +1,9 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION, type ActionKey } from '../blocks/ids.js';
-import { punishmentsOf } from '../commands/punishments.js';
-import { shopOrdersOf } from '../commands/shoporders.js';
 import type { SlackDeps } from '../context.js';
 import { couponsOf } from '../lookup/coupons-pages.js';
+import { punishmentsOf } from '../lookup/punishments-pages.js';
+import { shopOrdersOf } from '../lookup/shop-orders-pages.js';
 import { exactly, pick } from '../middleware/one-listener.js';
 import type { ActionDef } from './action.js';
 import { auditExport } from './audit-export.js';

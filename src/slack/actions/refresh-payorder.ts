@@ -1,7 +1,7 @@
 import { errorCard } from '../blocks/error-card.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
 import { OUT_OF_DATE, readRefreshPayOrder } from '../blocks/values.js';
-import { runPayOrder } from '../commands/payorder.js';
+import { runPayOrder } from '../lookup/pay-order-lookup.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 /** "Refresh" on a payment-order card: look it up again (operation 6 is free) and replace the card. */

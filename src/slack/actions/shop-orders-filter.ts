@@ -1,5 +1,6 @@
 import { channelMetadata, readStoreKey } from '../blocks/values.js';
-import { shopOrdersOf, shoporders } from '../commands/shoporders.js';
+import { shoporders } from '../commands/shoporders.js';
+import { shopOrdersOf } from '../lookup/shop-orders-pages.js';
 import type { ActionDef } from './action.js';
 
 /** "Filter…" on a shop-orders card: the form, prefilled with the card's query (when still kept). */

@@ -1,80 +1,10 @@
 import { z } from 'zod';
-import { GatewayApiError } from '../../gateway/errors.js';
-import {
-  type PayOrder,
-  PayOrderInput,
-  PayOrderNumberKind,
-} from '../../gateway/operations/pay-order.js';
-import { UserFacingError } from '../blocks/error-card.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
+import { PayOrderInput, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
 import { UNSET_OPTION } from '../blocks/modal-inputs.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
-import { refreshPayOrderValue } from '../blocks/values.js';
-import type { AppDeps } from '../deps.js';
-import { type QueryOptions, query } from '../lookup/query.js';
+import { type PayOrderCard, runPayOrder } from '../lookup/pay-order-lookup.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
-
-export interface PayOrderArgs {
-  orderNumber: string;
-  merchantNum: string;
-  kind?: PayOrderNumberKind;
-}
-
-/**
- * Without a type, the platform number is tried first, then the merchant-defined one. Operation 6
- * is free, so the second try costs nothing; a parameter error (100) is how "not found" arrives.
- */
-export async function lookUpPayOrder(
-  deps: AppDeps,
-  args: PayOrderArgs,
-  who: Asker,
-  options: QueryOptions = {},
-): Promise<{ order: PayOrder; kind: PayOrderNumberKind }> {
-  const kinds: PayOrderNumberKind[] = args.kind ? [args.kind] : ['platform', 'merchant'];
-  for (const kind of kinds) {
-    try {
-      const answer = await query(deps, 'payOrder', { ...args, kind }, who, options);
-      return { order: answer.data, kind };
-    } catch (err) {
-      if (!(err instanceof GatewayApiError && err.reason === 'param')) throw err;
-    }
-  }
-  const tried = kinds.map((k) => (k === 'platform' ? 'platform' : 'merchant-defined')).join(' or ');
-  throw new UserFacingError(
-    'Payment order not found',
-    `No order ${args.orderNumber} as a ${tried} order number at merchant ${args.merchantNum} (the gateway answered code 100 with no data). Check both numbers${args.kind ? ', or leave out type= to try both kinds' : ''}.`,
-  );
-}
-
-type PayOrderCard = {
-  kind: 'payOrder';
-  order: PayOrder;
-  refreshValue: string;
-};
-
-/** The card for an order, remembered so "Share in channel" posts it without a new call. */
-export async function payOrderMessage(
-  deps: AppDeps,
-  order: PayOrder,
-  args: PayOrderArgs,
-  who: Asker,
-): Promise<SlackMessage> {
-  const timeZone = deps.config.gateway.timeZone;
-  const refreshValue = refreshPayOrderValue(args);
-  const card: PayOrderCard = { kind: 'payOrder', order, refreshValue };
-  const shareKey = await deps.results.put({ ...who, card });
-  return payOrderCard(order, { timeZone, shareKey, refreshValue });
-}
-
-export async function runPayOrder(
-  deps: AppDeps,
-  args: PayOrderArgs,
-  who: Asker,
-): Promise<SlackMessage> {
-  const { order, kind } = await lookUpPayOrder(deps, args, who);
-  return payOrderMessage(deps, order, { ...args, kind }, who);
-}
 
 /** Operation 6's input with the number kind optional (no `type=`: both kinds are tried). Built
  * once: a zod schema made inside the parse would be compiled again for every command. */

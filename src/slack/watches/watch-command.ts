@@ -7,11 +7,12 @@ import type { Asker } from '../blocks/message.js';
 import { watchListMessage } from '../blocks/order-watch-list.js';
 import { perKey } from '../commands/arg-rules.js';
 import type { Subcommand } from '../commands/command.js';
-import { lookUpPayOrder, type PayOrderArgs, payorder } from '../commands/payorder.js';
+import { payorder } from '../commands/payorder.js';
 import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
+import { lookUpPayOrder, type PayOrderArgs } from '../lookup/pay-order-lookup.js';
 import { watchCard } from './watch-view.js';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;

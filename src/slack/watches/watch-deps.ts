@@ -1,10 +1,10 @@
 import type { WebClient } from '@slack/web-api';
 import type { OrderWatchDeps, WatchMessages } from '../../watches/index.js';
 import { watchEventText } from '../blocks/order-watch-card.js';
-import { lookUpPayOrder } from '../commands/payorder.js';
 import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
+import { lookUpPayOrder } from '../lookup/pay-order-lookup.js';
 import { watchCard } from './watch-view.js';
 
 type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;
