@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { resolveSource, sourceImports } from '../../fakes/source-imports.js';
 
 // Block Kit builders stay pure and below the listeners: a file in src/slack/blocks imports only
 // other builders and layers outside src/slack, and nothing it loads (followed through every
@@ -31,52 +31,12 @@ const IO_MODULES = new Set([
   '@slack/web-api',
 ]);
 
-interface Import {
-  specifier: string;
-  /** Erased by the compiler (`import type`, `export type`): loads nothing at run time. */
-  typeOnly: boolean;
-}
-
-function importsOf(fileName: string, text: string): Import[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, false);
-  const found: Import[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const typeOnly = node.importClause?.isTypeOnly ?? false;
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly });
-    } else if (
-      ts.isExportDeclaration(node) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      found.push({ specifier: node.arguments[0].text, typeOnly: false });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-/** The .ts file a relative `.js` specifier names. */
-function resolveSource(fromFile: string, specifier: string): string {
-  const base = resolve(dirname(fromFile), specifier);
-  const candidates = [base.replace(/\.js$/, '.ts'), join(base, 'index.ts'), base];
-  return candidates.find((c) => existsSync(c)) ?? base;
-}
-
 const inside = (dir: string, file: string) => file.startsWith(dir + sep);
 const shown = (file: string) => relative(ROOT, file).split(sep).join('/');
 
 /** Relative imports of a builder that reach into src/slack outside blocks/. */
 function upwardImports(file: string, text: string): string[] {
-  return importsOf(file, text)
+  return sourceImports(file, text)
     .filter((i) => i.specifier.startsWith('.'))
     .filter((i) => {
       const target = resolveSource(file, i.specifier);
@@ -92,7 +52,7 @@ function ioReachedFrom(start: string): string[] {
   const walk = (file: string, chain: string[]): void => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const i of importsOf(file, readFileSync(file, 'utf8'))) {
+    for (const i of sourceImports(file, readFileSync(file, 'utf8'))) {
       if (i.typeOnly) continue;
       if (i.specifier.startsWith('.')) {
         walk(resolveSource(file, i.specifier), [...chain, shown(file)]);
