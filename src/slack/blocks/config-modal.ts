@@ -25,22 +25,7 @@ export function configModal(opts: {
   /** The workspace's channel language, and the form's own words in the admin's language. */
   language: { current: Locale; t: Translate };
 }): types.ModalView {
-  const languageOption = (value: Locale) => ({
-    text: plain(opts.language.t(value === 'zh-CN' ? 'config.language.zhCN' : 'config.language.en')),
-    value,
-  });
-  const language: types.InputBlock = {
-    type: 'input',
-    block_id: 'language',
-    label: plain(opts.language.t('config.language.label')),
-    hint: plain(opts.language.t('config.language.hint')),
-    element: {
-      type: 'static_select',
-      action_id: 'language',
-      options: LOCALES.map(languageOption),
-      initial_option: languageOption(opts.language.current),
-    },
-  };
+  const language = languageInput(opts.language);
   const paidIn: types.InputBlock = {
     type: 'input',
     block_id: 'paid_channels',
@@ -132,5 +117,25 @@ export function configModal(opts: {
       language,
       ...token,
     ],
+  };
+}
+
+/** The workspace's channel language: English or 简体中文, labelled in the admin's language. */
+function languageInput(opts: { current: Locale; t: Translate }): types.InputBlock {
+  const option = (value: Locale) => ({
+    text: plain(opts.t(value === 'zh-CN' ? 'config.language.zhCN' : 'config.language.en')),
+    value,
+  });
+  return {
+    type: 'input',
+    block_id: 'language',
+    label: plain(opts.t('config.language.label')),
+    hint: plain(opts.t('config.language.hint')),
+    element: {
+      type: 'static_select',
+      action_id: 'language',
+      options: LOCALES.map(option),
+      initial_option: option(opts.current),
+    },
   };
 }
