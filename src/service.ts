@@ -95,7 +95,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, store, toAudit), (g) =>
       g.close(),
     );
-    const { settings, oauth, clientFor: clients } = tenancy({ config, store, clock });
+    const { settings, oauth, clientFor: clients, box } = tenancy({ config, store, clock });
     const routes = appRoutes(config, { metrics, store }, options.extraRoutes);
     const limits = options.httpLimits ?? HTTP_LIMITS;
     const runtime = createSlackApp({
@@ -108,7 +108,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     // Off the answer's path: the person gets their card while the warning is checked and posted.
     const afterCharge = (e: { workspaceId: string }) => void work.track(warn(e.workspaceId));
     gateway.onCharge(recordCharges({ ledger: journal, metrics, afterCharge }));
-    const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work, audit });
+    const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work, audit, secrets: box });
     const workers = createWorkers(deps, clientFor);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardEdge(runtime.app, { store, clock, logger });

@@ -7,6 +7,8 @@ export type {
   QrMessages,
   QrOwner,
   QrShowOutcome,
+  QrStepCompletion,
+  QrStepOutcome,
   QrWatchControl,
   QrWatchDeps,
 } from './ports.js';
@@ -25,7 +27,7 @@ export {
   type QrSchedule,
   qrSchedule,
 } from './schedule.js';
-export type { QrSessionRow } from './session-row.js';
+export { type QrSessionRow, stepOwed } from './session-row.js';
 export { findSession, type SessionKey, updateLeased } from './session-store.js';
 export { type QrSessionStats, qrCheckStats } from './stats.js';
 export {

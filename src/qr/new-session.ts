@@ -22,6 +22,8 @@ export interface NewQrSession {
    */
   lease: { owner: string; until: number };
   now: number;
+  /** The workflow step that started it, completed when its watch is over. */
+  step?: { executionId: string; token: string };
 }
 
 /** Stores a just-created session, leased to its creator; the watcher takes it once released. */
@@ -55,6 +57,9 @@ export async function insertSession(
       message_watch_state: 'watching',
       lease_owner: s.lease.owner,
       lease_until: s.lease.until,
+      step_execution_id: s.step?.executionId ?? null,
+      step_token: s.step?.token ?? null,
+      step_completed_at: null,
       created_at: s.now,
       updated_at: s.now,
     })

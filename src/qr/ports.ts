@@ -33,6 +33,22 @@ export interface QrMessages {
   show(row: QrSessionRow): Promise<QrShowOutcome>;
 }
 
+/** What completing a session's workflow step came to. */
+export type QrStepOutcome =
+  | { kind: 'completed' }
+  /** A passing failure (network, 5xx, 429): try again after `retryAfterMs`. */
+  | { kind: 'retry'; retryAfterMs: number }
+  /** Slack will never take it (the execution ended, its token is gone): given up. */
+  | { kind: 'gone'; error: string };
+
+/**
+ * Completes the workflow step that waits for a session whose watch is over (declared here,
+ * implemented by the Slack side in `slack/functions/`).
+ */
+export interface QrStepCompletion {
+  complete(row: QrSessionRow): Promise<QrStepOutcome>;
+}
+
 /** Everything the watcher needs. */
 export interface QrWatchDeps {
   config: Pick<Config, 'qr'>;
@@ -47,6 +63,8 @@ export interface QrWatchDeps {
     opts?: { interactive?: boolean },
   ): Promise<GatewayAnswer<QrStatus>>;
   messages: QrMessages;
+  /** Absent where no workflow step can start a session (unit set-ups). */
+  steps?: QrStepCompletion;
 }
 
 /**

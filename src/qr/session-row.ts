@@ -17,6 +17,12 @@ export interface QrWatchColumns {
   dense_until: number | null;
   /** The watcher that checked it last (0005): if that one dies, the session is checked at once. */
   checked_by: string | null;
+  /** A Workflow Builder step waiting for this session's final status (0009), if one started it. */
+  step_execution_id: string | null;
+  /** That execution's token, sealed under ENCRYPTION_KEY when one is set; never logged. */
+  step_token: string | null;
+  /** When the step was completed (epoch ms); null while it is owed. */
+  step_completed_at: number | null;
 }
 
 /** One watcher process (0005): its leases live as long as its heartbeat. */
@@ -34,6 +40,15 @@ export function qrDb(db: Db) {
 }
 
 export type QrDb = ReturnType<typeof qrDb>;
+
+/** A workflow step waits for this session and its watch is over: its completion is owed. */
+export function stepOwed(row: QrSessionRow): boolean {
+  return (
+    row.step_execution_id !== null &&
+    row.step_completed_at === null &&
+    row.watch_state !== 'watching'
+  );
+}
 
 /** The message shows something other than the stored state: an edit is owed. */
 export function editOwed(row: QrSessionRow): boolean {

@@ -32,6 +32,13 @@ export async function dueSessions(db: Db, now: number, limit: number): Promise<S
         leaseFree(now),
         eb.or([
           eb.and([eb('watch_state', '=', 'watching'), eb('next_check_at', '<=', now)]),
+          // A step's completion owed (retried at next_check_at after a passing failure).
+          eb.and([
+            eb('step_execution_id', 'is not', null),
+            eb('step_completed_at', 'is', null),
+            eb('watch_state', '<>', 'watching'),
+            eb('next_check_at', '<=', now),
+          ]),
           eb.and([
             eb('message_ts', 'is not', null),
             eb.or([

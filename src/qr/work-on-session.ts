@@ -1,6 +1,7 @@
 import { checkStatus, watchEnd } from './check-status.js';
+import { completeStep } from './complete-step.js';
 import { editMessage } from './edit-message.js';
-import { editOwed, type QrSessionRow } from './session-row.js';
+import { editOwed, type QrSessionRow, stepOwed } from './session-row.js';
 import { updateLeased } from './session-store.js';
 import type { WorkContext } from './work-context.js';
 
@@ -9,6 +10,7 @@ export function hasWork(row: QrSessionRow, now: number, timeoutMs: number): bool
   if (row.watch_state === 'watching') {
     if (row.next_check_at <= now || watchEnd(row, timeoutMs) <= now) return true;
   }
+  if (stepOwed(row) && row.next_check_at <= now) return true;
   return (
     row.message_ts !== null &&
     editOwed(row) &&
@@ -18,7 +20,8 @@ export function hasWork(row: QrSessionRow, now: number, timeoutMs: number): bool
 
 /**
  * Everything owed to one leased session now: end its watch or check it (at once when `force`, as
- * after a click), then fix its message. No paid check once `stopping()` (the lease may be gone).
+ * after a click), then fix its message, then complete the workflow step waiting for it. No paid
+ * check once `stopping()` (the lease may be gone).
  */
 export async function workOnSession(
   ctx: WorkContext,
@@ -41,7 +44,13 @@ export async function workOnSession(
       row = await checkStatus(ctx, row, { interactive: force });
     }
   }
-  if (!row || !editOwed(row)) return;
-  const editAt = row.edit_not_before ?? 0;
-  if (editAt <= deps.clock().getTime()) await editMessage(ctx, row);
+  if (!row) return;
+  if (editOwed(row) && (row.edit_not_before ?? 0) <= deps.clock().getTime()) {
+    await editMessage(ctx, row);
+  }
+  // After the edit: a later step that reads the channel finds the final status there. Not while
+  // stopping: with the lease perhaps gone, another watcher may be completing it too.
+  if (stepOwed(row) && row.next_check_at <= deps.clock().getTime() && !stopping()) {
+    await completeStep(ctx, row);
+  }
 }

@@ -6,6 +6,8 @@ export interface MethodContext {
   args: Args;
   /** The double's own origin, e.g. `http://127.0.0.1:41234`. */
   baseUrl: string;
+  /** The token the call was made with. */
+  token?: string;
 }
 
 /** One Web API method: answers the fields that go beside `ok: true`, or throws ApiError. */

@@ -6,6 +6,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type FunctionExecutedInput,
+  type FunctionExecutedResult,
+  sendFunctionExecuted,
+} from './function-executed.js';
+import {
   type ActionInput,
   type CommandInput,
   commandRequest,
@@ -17,7 +22,7 @@ import {
 } from './interactions.js';
 import { createResponseUrl } from './response-url.js';
 import { handler } from './server.js';
-import { DoubleState, type InstallGrant } from './state.js';
+import { type DoubleExecution, DoubleState, type InstallGrant } from './state.js';
 import type {
   AckResult,
   DoubleCall,
@@ -32,9 +37,10 @@ import type {
   SlackDoubleOptions,
 } from './types.js';
 
+export type { FunctionExecutedInput, FunctionExecutedResult } from './function-executed.js';
 export { DEFAULT_CHANNEL, DEFAULT_USER } from './interactions.js';
 export { signedHeaders, slackSignature } from './signing.js';
-export type { InstallGrant } from './state.js';
+export type { DoubleCompletion, DoubleExecution, InstallGrant } from './state.js';
 export type * from './types.js';
 export type { ActionInput, CommandInput, SubmissionInput };
 
@@ -87,6 +93,16 @@ export interface SlackDouble {
     event: { type: string } & Record<string, unknown>,
     team?: string,
   ): Promise<AckResult>;
+  /**
+   * A signed `function_executed` (a workflow reached one of the app's steps) with a fresh
+   * execution and token; with `executionId`, the same delivery again (a retry).
+   */
+  sendFunctionExecuted(
+    target: string,
+    input: FunctionExecutedInput,
+  ): Promise<FunctionExecutedResult>;
+  /** The executions sent so far, with the completion each got (functions.complete*), if any. */
+  executions(): DoubleExecution[];
   /** The OAuth app the double accepts in oauth.v2.access. */
   setOAuthClient(clientId: string, clientSecret: string): void;
   /** A code Slack would hand the browser after someone approves the install; exchanged once. */
@@ -168,6 +184,8 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
     sendEvent: (target, event, team) => sendEvent(ctx, target, event, team),
+    sendFunctionExecuted: (target, input) => sendFunctionExecuted(state, target, input),
+    executions: () => [...state.executions.values()].map((e) => structuredClone(e)),
     setOAuthClient: (clientId, clientSecret) => {
       state.oauthClient = { clientId, clientSecret };
     },

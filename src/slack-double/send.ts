@@ -8,6 +8,8 @@ export async function postSigned(
   target: string,
   body: string,
   contentType: 'application/x-www-form-urlencoded' | 'application/json',
+  /** More headers, e.g. X-Slack-Retry-Num on a redelivery. */
+  extraHeaders: Record<string, string> = {},
 ): Promise<AckResult> {
   const timestamp = Math.floor(state.now().getTime() / 1000);
   const res = await fetch(target, {
@@ -15,6 +17,7 @@ export async function postSigned(
     headers: {
       'content-type': contentType,
       ...signedHeaders(state.id.signingSecret, timestamp, body),
+      ...extraHeaders,
     },
     body,
   });

@@ -4,6 +4,7 @@ import type { Method } from './context.js';
 import { parseArgs, parseMultipart, readBody, sendJson } from './http-body.js';
 import { chatMethods } from './methods/chat.js';
 import { fileMethods } from './methods/files.js';
+import { functionMethods } from './methods/functions.js';
 import { identityMethods } from './methods/identity.js';
 import { oauthAccess } from './methods/oauth.js';
 import { viewMethods } from './methods/views.js';
@@ -15,6 +16,7 @@ const METHODS: Record<string, Method> = {
   ...viewMethods,
   ...fileMethods,
   ...identityMethods,
+  ...functionMethods,
 };
 
 /** The double's request handler: /api/{method}, /upload/v1/{file}, /response/{token}. */
@@ -112,7 +114,7 @@ async function api(
     return answer(failure.status, { ok: false, error: failure.error ?? 'fatal_error' });
   if (failure) return answer(200, { ok: false, error: failure.error ?? 'internal_error' });
   try {
-    answer(200, { ok: true, ...run({ state, args, baseUrl }) });
+    answer(200, { ok: true, ...run({ state, args, baseUrl, token }) });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     answer(200, { ok: false, error: err.error, ...err.extra });

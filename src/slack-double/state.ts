@@ -44,6 +44,24 @@ export interface InstallGrant {
   botUserId: string;
 }
 
+/** One workflow step execution the double started with a `function_executed` event. */
+export interface DoubleExecution {
+  executionId: string;
+  callbackId: string;
+  team: string;
+  inputs: Record<string, unknown>;
+  token: string;
+  /** The delivery's event_id, the same on a retry. */
+  eventId: string;
+  workflowExecutionId: string;
+  /** Set by the first functions.completeSuccess or completeError. */
+  completion?: DoubleCompletion;
+}
+
+export type DoubleCompletion =
+  | { kind: 'success'; outputs: Record<string, unknown>; at: Date }
+  | { kind: 'error'; error: string; at: Date };
+
 /** Everything the double remembers, in memory; every change is announced on `events`. */
 export class DoubleState {
   readonly events = new EventEmitter();
@@ -64,6 +82,10 @@ export class DoubleState {
   readonly installCodes = new Map<string, InstallGrant>();
   readonly grantedTokens = new Map<string, InstallGrant>();
   oauthClient?: { clientId: string; clientSecret: string };
+  /** Workflow step executions sent to the bot, by function_execution_id. */
+  readonly executions = new Map<string, DoubleExecution>();
+  /** Each live execution's token (valid until the execution completes), → its execution id. */
+  readonly executionTokens = new Map<string, string>();
   private readonly messagesByChannel = new Map<string, DoubleMessage[]>();
   private seq = 0;
 
@@ -76,7 +98,9 @@ export class DoubleState {
 
   /** A Web API token the double answers to: its own, or one granted by an install. */
   knowsToken(token: string): boolean {
-    return token === this.id.botToken || this.grantedTokens.has(token);
+    return (
+      token === this.id.botToken || this.grantedTokens.has(token) || this.executionTokens.has(token)
+    );
   }
 
   emit(change: DoubleChange): void {

@@ -5,6 +5,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import type { LocaleResolver } from '../i18n/locale-resolver.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Metrics } from '../metrics.js';
+import type { SecretBox } from '../secrets/cipher.js';
 import type { Store } from '../store/index.js';
 import type { SharedCache } from '../store/shared-cache.js';
 import type { WorkTracker } from '../work-tracker.js';
@@ -37,4 +38,6 @@ export interface AppDeps {
   locales: LocaleResolver;
   /** Who may spend, the stored gateway token's last 4, and sealing a new one. */
   settings: ConfigSettings & { sealGatewayToken(token: string): string };
+  /** ENCRYPTION_KEY's box, when one is set: seals what a workflow step keeps in the store. */
+  secrets?: SecretBox;
 }

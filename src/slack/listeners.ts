@@ -3,6 +3,7 @@ import { registerActions } from './actions/index.js';
 import { registerCommands } from './commands/index.js';
 import type { SlackDeps } from './context.js';
 import { registerEvents } from './events/index.js';
+import { registerFunctions } from './functions/index.js';
 import type { EarlyAckPlanner } from './http-edge/early-ack.js';
 import { isDuplicateDelivery } from './middleware/idempotency.js';
 import { registerShortcuts } from './shortcuts/index.js';
@@ -10,8 +11,8 @@ import { registerViews } from './views/index.js';
 
 /**
  * Every listener, one registry per Slack feature: `commands/`, `actions/`, `views/`,
- * `shortcuts/`, `events/`, each an `index.ts` listing one small file per handler. Returns the
- * commands' early-ack planner (http-edge/early-ack.ts).
+ * `shortcuts/`, `events/`, `functions/` (Workflow Builder steps), each an `index.ts` listing one
+ * small file per handler. Returns the commands' early-ack planner (http-edge/early-ack.ts).
  */
 export function registerListeners(app: App, deps: SlackDeps): EarlyAckPlanner {
   const planner = registerCommands(app, deps);
@@ -19,6 +20,7 @@ export function registerListeners(app: App, deps: SlackDeps): EarlyAckPlanner {
   registerViews(app, deps);
   registerShortcuts(app, deps);
   registerEvents(app, deps);
+  registerFunctions(app, deps);
   app.error(async (err) => {
     // A command that met its own earlier delivery after acking stops by throwing; logged already.
     if (isDuplicateDelivery(err)) return;

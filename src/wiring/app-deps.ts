@@ -4,6 +4,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { createLocaleResolver } from '../i18n/locale-resolver.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Metrics } from '../metrics.js';
+import type { SecretBox } from '../secrets/cipher.js';
 import { sharedResults } from '../slack/caches/shared-results.js';
 import type { AppDeps } from '../slack/deps.js';
 import type { workspaceSettings } from '../slack/settings/workspace-settings.js';
@@ -23,6 +24,7 @@ export function oneWorkspaceDeps(p: {
   work: WorkTracker;
   settings: ReturnType<typeof workspaceSettings>;
   audit: AuditLog;
+  secrets?: SecretBox;
 }): AppDeps {
   const cache = createSharedCache(p.store.db, () => p.clock().getTime());
   const { settings, config } = p;
@@ -35,5 +37,6 @@ export function oneWorkspaceDeps(p: {
     locales: createLocaleResolver({ db: p.store.db, clock: p.clock }),
     dailyBudget: settings.dailyBudget,
     summaryChannel: settings.summaryChannel,
+    ...(p.secrets ? { secrets: p.secrets } : {}),
   };
 }

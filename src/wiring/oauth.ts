@@ -61,5 +61,5 @@ export function tenancy(p: { config: Config; store: Store; clock: () => Date }) 
   /** The Web API client of a team: its installation's in OAuth mode, else the one app client. */
   const clientFor = (app: () => WebClient) => (teamId: string) =>
     oauth ? oauth.clientFor(teamId) : Promise.resolve(app());
-  return { settings, oauth, clientFor };
+  return { settings, oauth, clientFor, box };
 }

@@ -4,18 +4,46 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { COMMAND_LIST, COMMANDS } from '../../src/slack/commands/index.js';
+import { STEP_LIST } from '../../src/slack/functions/index.js';
 import { SHORTCUTS } from '../../src/slack/shortcuts/index.js';
 
 const root = join(import.meta.dirname, '..', '..');
 // A copy kept in the repository (test/fixtures/slack/README.md), so the check runs offline everywhere.
-const schemaPath = join(root, 'test', 'fixtures', 'slack', 'manifest.schema.1.0.0.json');
+const fixtures = join(root, 'test', 'fixtures', 'slack');
+const schemaPath = join(fixtures, 'manifest.schema.1.0.0.json');
 const manifest = parse(readFileSync(join(root, 'manifest.yml'), 'utf8')) as {
   features: {
     slash_commands: { command: string; usage_hint: string; description: string }[];
     shortcuts: { callback_id: string }[];
   };
   oauth_config: { scopes: { bot: string[] } };
+  functions: Record<
+    string,
+    {
+      title: string;
+      description: string;
+      input_parameters: Record<string, Record<string, unknown>>;
+      output_parameters: Record<string, Record<string, unknown>>;
+    }
+  >;
+  settings: {
+    function_runtime?: string;
+    org_deploy_enabled?: boolean;
+    event_subscriptions: { bot_events: string[] };
+  };
 };
+
+/** Slack's version-picking schema, its two versions' URLs mapped to the copies kept here. */
+function versionPickingValidator() {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const read = (name: string) => JSON.parse(readFileSync(join(fixtures, name), 'utf8'));
+  const base = 'https://raw.githubusercontent.com/slackapi/manifest-schema/v0.5.0/schemas/';
+  for (const version of ['1.0.0', '2.0.0']) {
+    const { $id: _id, ...schema } = read(`manifest.schema.${version}.json`);
+    ajv.addSchema(schema, `${base}manifest.schema.${version}.json`);
+  }
+  return ajv.compile(read('manifest.schema.json'));
+}
 
 describe('manifest.yml', () => {
   it("validates against Slack's manifest schema 1.0.0", () => {
@@ -72,6 +100,46 @@ describe('manifest.yml', () => {
         .map((s) => s.callbackId)
         .sort(),
     );
+  });
+
+  it("validates through Slack's version-picking schema (major version 1's function form)", () => {
+    const validate = versionPickingValidator();
+    expect(validate(manifest)).toBe(true);
+    // Version 2's form (parameters under `properties`) is refused under major version 1.
+    const fn = manifest.functions.points_spent!;
+    const v2Form = {
+      ...manifest,
+      functions: {
+        points_spent: {
+          ...fn,
+          input_parameters: { properties: fn.input_parameters, required: [] },
+        },
+      },
+    };
+    expect(validate(v2Form)).toBe(false);
+  });
+
+  it('declares exactly the workflow steps of the registry, each parameter typed as there', () => {
+    expect(Object.keys(manifest.functions)).toEqual(STEP_LIST.map((s) => s.callbackId));
+    for (const step of STEP_LIST) {
+      const declared = manifest.functions[step.callbackId]!;
+      expect(declared.title).toBe(step.title);
+      expect(declared.description).toBe(step.description);
+      const named = (params: Record<string, object>) =>
+        Object.fromEntries(Object.entries(params).map(([name, p]) => [name, { name, ...p }]));
+      expect(declared.input_parameters).toEqual(named(step.inputs));
+      expect(declared.output_parameters).toEqual(named(step.outputs));
+    }
+    expect(manifest.functions.lookup_payment_order?.input_parameters.user_id?.type).toBe(
+      'slack#/types/user_id',
+    );
+    expect(manifest.functions.start_qr_onboarding?.input_parameters.channel_id).toMatchObject({
+      type: 'slack#/types/channel_id',
+      is_required: true,
+    });
+    expect(manifest.settings.function_runtime).toBe('remote');
+    expect(manifest.settings.org_deploy_enabled).toBe(true);
+    expect(manifest.settings.event_subscriptions.bot_events).toContain('function_executed');
   });
 
   it('asks for no scope the app does not use', () => {

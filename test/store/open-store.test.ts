@@ -27,6 +27,7 @@ const TABLES = [
   'qr_sessions',
   'qr_workers',
   'shared_cache',
+  'step_executions',
   'summary_runs',
   'workspace_settings',
 ];
@@ -90,6 +91,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0006-hardening',
       '0007-workspaces',
       '0008-order-watches-exports',
+      '0009-workflow-steps',
       '0013-language',
     ]);
   });

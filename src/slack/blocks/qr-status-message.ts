@@ -99,7 +99,7 @@ export function qrStatusMessage(v: QrStatusView): SlackMessage {
       type: 'section',
       fields: [
         field('Account', mark),
-        field('Asked by', `<@${v.askedBy}>`),
+        field('Asked by', askedByText(v.askedBy)),
         field('Session', `\`${escapeMrkdwn(truncate(v.sessionId, 200))}\``),
         field(
           'Landing page',
@@ -129,6 +129,11 @@ export function qrStatusMessage(v: QrStatusView): SlackMessage {
   return withSandboxNote({ text, blocks }, v.sandbox);
 }
 
+/** Who asked: a mention, or "a workflow" for a workflow step run without a person. */
+function askedByText(userId: string): string {
+  return userId ? `<@${userId}>` : 'a workflow';
+}
+
 /** Posted before the gateway is asked, so a bot missing from the channel costs no points. */
 export function qrCreatingMessage(
   mediaMark: string,
@@ -143,7 +148,7 @@ export function qrCreatingMessage(
         {
           type: 'section',
           text: mrkdwn(
-            `:hourglass_flowing_sand: Creating a QR login code for *${mark}* (asked by <@${askedBy}>)…`,
+            `:hourglass_flowing_sand: Creating a QR login code for *${mark}* (asked by ${askedByText(askedBy)})…`,
             LIMITS.sectionText,
           ),
         },

@@ -39,6 +39,8 @@ export async function startQrOnboarding(
   args: NewCodeArgs,
   /** Shown with a refusal (`/qr <media_mark> …`). */
   usage?: string,
+  /** A workflow step's execution, completed when the watch is over (token sealed already). */
+  step?: { executionId: string; token: string },
 ): Promise<QrStartResult> {
   const log = deps.logger.child({ component: 'qr', workspaceId: who.teamId });
   const input = {
@@ -94,6 +96,7 @@ export async function startQrOnboarding(
       watchUntil: now + deps.config.qr.watchTimeoutMs,
       lease: { owner, until: now + deps.watcher.leaseMs },
       now,
+      ...(step ? { step } : {}),
     });
   } catch (err) {
     // Paid for but not stored: say so with the link rather than fail silently.

@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { QrWatchDeps } from '../../qr/index.js';
 import type { AppDeps } from '../deps.js';
+import { qrStepCompletion } from '../functions/qr-step-completion.js';
 import { query } from '../lookup/query.js';
 import { qrStatusMessages } from './status-messages.js';
 
@@ -26,5 +27,6 @@ export function qrWatchDeps(
         { background: !opts?.interactive },
       ),
     messages: qrStatusMessages(deps, clientFor),
+    steps: qrStepCompletion(deps),
   };
 }

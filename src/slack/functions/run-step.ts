@@ -1,0 +1,110 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { WebClient } from '@slack/web-api';
+import type { z } from 'zod';
+import { claimStepExecution, recordStepOutcome } from '../../store/step-executions.js';
+import type { SlackDeps } from '../context.js';
+import { slackClientOptions } from '../delivery/slack-client-options.js';
+import type { StepAnswer, StepCallbackId, StepOutputs, WorkflowStep } from './step.js';
+import { stepErrorText } from './step-error.js';
+import { parseStepInputs, StepInputError } from './step-inputs.js';
+
+/** Inputs the runner reads itself: who the step acts for and where. */
+const PLACE_INPUTS = new Set(['user_id', 'channel_id']);
+
+type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * One `function_executed` delivery, acknowledged already (Bolt's auto-ack): the execution id is
+ * claimed in the store first (a redelivery, on any replica, stops there: no second gateway call,
+ * no second completion), then the inputs go through the command's rules, then the work, then
+ * exactly one `complete` or `fail` with the event's own token. A QR step completes later, from
+ * the watcher.
+ */
+export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
+  step: WorkflowStep<C, S>,
+  args: StepArgs,
+  deps: SlackDeps,
+): Promise<void> {
+  const { event, context } = args;
+  const executionId = event.function_execution_id;
+  const teamId = context.teamId ?? text(Reflect.get(args.body, 'team_id'));
+  const log = deps.logger.child({ step: step.callbackId, executionId, workspaceId: teamId });
+  const now = () => deps.clock().getTime();
+  let first: boolean;
+  try {
+    first = await claimStepExecution(deps.store.db, {
+      executionId,
+      workspaceId: teamId,
+      callbackId: step.callbackId,
+      now: now(),
+    });
+  } catch (err) {
+    // Unclaimed work could run twice across replicas: refuse it, with nothing called.
+    log.error({ err }, 'step execution not claimed; refused');
+    await finish(args, deps, executionId, {
+      error:
+        'querydesk could not reach its database, so nothing was looked up or charged. Run the workflow again in a moment.',
+    }).catch((e: unknown) => log.error({ err: e }, 'step error not delivered'));
+    return;
+  }
+  if (!first) {
+    log.info({ retryNum: context.retryNum }, 'step execution delivered again; already handled');
+    return;
+  }
+  let answer: StepAnswer | { error: string };
+  try {
+    const inputs: unknown = event.inputs ?? {};
+    const userId = text(Reflect.get(Object(inputs), 'user_id'));
+    const channelId = text(Reflect.get(Object(inputs), 'channel_id'));
+    const missing = Object.entries(step.inputs)
+      .filter(([name, p]) => PLACE_INPUTS.has(name) && p.is_required)
+      .filter(([name]) => !text(Reflect.get(Object(inputs), name)))
+      .map(([name]) => `${name}: this field is required`);
+    if (missing.length) throw new StepInputError(missing.join('; '));
+    const own = Object.fromEntries(
+      Object.entries(step.inputs).filter(([n]) => !PLACE_INPUTS.has(n)),
+    );
+    const parsed = parseStepInputs(
+      step.schema(deps.config.gateway.timeZone),
+      own,
+      step.commandNames ?? {},
+      inputs,
+    );
+    const botToken = context.botToken;
+    answer = await step.run(deps, parsed, {
+      who: { teamId, userId, channelId, origin: `step:${step.callbackId}` },
+      executionId,
+      executionToken: event.bot_access_token,
+      botClient: botToken ? new WebClient(botToken, slackClientOptions(deps.config)) : args.client,
+    });
+  } catch (err) {
+    if (!(err instanceof StepInputError)) log.warn({ err }, 'step failed');
+    answer = { error: stepErrorText(err) };
+  }
+  if ('kind' in answer && answer.kind === 'pending') {
+    await recordStepOutcome(deps.store.db, executionId, 'pending', now()).catch(() => undefined);
+    return;
+  }
+  try {
+    await finish(args, deps, executionId, 'kind' in answer ? { outputs: answer.outputs } : answer);
+  } catch (err) {
+    log.error({ err }, 'step completion not delivered');
+  }
+}
+
+/** The one completion: outputs, or an error in words. */
+async function finish(
+  args: StepArgs,
+  deps: SlackDeps,
+  executionId: string,
+  result: { outputs: StepOutputs } | { error: string },
+): Promise<void> {
+  if ('error' in result) await args.fail({ error: result.error });
+  else await args.complete({ outputs: result.outputs });
+  const outcome = 'error' in result ? 'error' : 'success';
+  await recordStepOutcome(deps.store.db, executionId, outcome, deps.clock().getTime()).catch(
+    () => undefined,
+  );
+}
