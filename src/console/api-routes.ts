@@ -2,6 +2,7 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ORDER_MOVES, type Sandbox } from '../sandbox/index.js';
+import { sendFunctionExecuted } from '../slack-double/function-executed.js';
 import {
   sendAction,
   sendCommand,
@@ -13,6 +14,7 @@ import type { ConsoleCommand } from './commands.js';
 import { BadRequest, guarded, param, readJson, sendJson } from './http.js';
 import { CONSOLE_CHANNEL, CONSOLE_USER, type LocalSlack } from './local-slack.js';
 import { applyCommandAck, slackbotSays } from './slack-messages.js';
+import { CONSOLE_STEPS, pageExecutions } from './steps.js';
 
 const Command = z.strictObject({
   command: z.string().regex(/^\/[a-z0-9_-]+$/i, 'command must look like /name'),
@@ -32,6 +34,10 @@ const Submit = z.strictObject({
   values: z.record(z.string(), z.record(z.string(), Value)).default({}),
 });
 const Close = z.strictObject({ viewId: z.string().min(1) });
+const Step = z.strictObject({
+  callbackId: z.string().min(1),
+  inputs: z.record(z.string(), z.string().max(3000)).default({}),
+});
 
 export interface ApiRouteDeps {
   local: LocalSlack;
@@ -95,6 +101,27 @@ export function apiRoutes(deps: ApiRouteDeps): CustomRoute[] {
       const ids = all ? [...(local.state.stacks.get(CONSOLE_USER) ?? [])] : [viewId];
       for (const id of ids) closeView(local.state, id);
       sendJson(res, 200, { ok: true });
+    }),
+    post('/console/step', async (req, res) => {
+      const { callbackId, inputs } = await readJson(req, Step);
+      const step = CONSOLE_STEPS.find((s) => s.callbackId === callbackId);
+      if (!step) throw new BadRequest(`no step ${callbackId}`);
+      // As Workflow Builder does: only the step's declared inputs, empty fields left out.
+      const given = Object.fromEntries(
+        step.inputs
+          .map((i) => [i.name, inputs[i.name]?.trim() ?? ''] as const)
+          .filter(([, v]) => v !== ''),
+      );
+      const sent = await sendFunctionExecuted(local.state, eventsUrl, {
+        callbackId,
+        inputs: given,
+      });
+      sendJson(res, 200, {
+        ok: sent.ack.status === 200,
+        status: sent.ack.status,
+        executionId: sent.executionId,
+        executions: pageExecutions(local.state),
+      });
     }),
     post('/console/home', async (_req, res) => {
       const ack = await sendEvent(ctx, eventsUrl, {

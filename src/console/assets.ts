@@ -11,6 +11,7 @@ export const PAGE_FILES = [
   'elements.js',
   'modal.js',
   'mrkdwn.js',
+  'steps.js',
 ] as const;
 
 export type PageFileName = (typeof PAGE_FILES)[number];

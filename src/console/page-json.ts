@@ -3,6 +3,7 @@ import type { DoubleState } from '../slack-double/state.js';
 import type { DoubleChange, DoubleMessage, DoubleView } from '../slack-double/types.js';
 import type { ConsoleCommand } from './commands.js';
 import { CONSOLE_CHANNEL, CONSOLE_USER, SLACKBOT_USER } from './local-slack.js';
+import { CONSOLE_STEPS, type ConsoleStep, type PageExecution, pageExecutions } from './steps.js';
 
 export interface PageFile {
   id: string;
@@ -48,11 +49,15 @@ export interface PageSnapshot {
   /** The console user's open modals, root first. */
   stack: PageView[];
   home?: PageView;
+  /** Workflow Builder steps the page can run, and the runs so far with their completions. */
+  steps: readonly ConsoleStep[];
+  executions: PageExecution[];
 }
 
 export type PageEvent =
   | { event: 'message'; data: { action: 'posted' | 'updated' | 'deleted'; message: PageMessage } }
-  | { event: 'views'; data: { stack: PageView[]; home?: PageView } };
+  | { event: 'views'; data: { stack: PageView[]; home?: PageView } }
+  | { event: 'executions'; data: PageExecution[] };
 
 const IMAGE = /\.(png|jpe?g|gif|webp|svg)$/i;
 
@@ -149,6 +154,8 @@ export function pageJson(params: {
         channels,
         messages: state.messages().filter(visible).map(message),
         ...views(),
+        steps: CONSOLE_STEPS,
+        executions: pageExecutions(state),
       };
     },
     change(change) {
@@ -158,6 +165,10 @@ export function pageJson(params: {
           event: 'message',
           data: { action: change.action, message: message(change.message) },
         };
+      }
+      // A step was completed (or refused a completion): the runs list shows it.
+      if (change.kind === 'call' && change.call.method.startsWith('functions.')) {
+        return { event: 'executions', data: pageExecutions(state) };
       }
       if (change.kind === 'view' && change.view.user === CONSOLE_USER) {
         return { event: 'views', data: views() };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageMessage, PageSnapshot, PageView } from '../../src/console/page-json.js';
 import type { RunningConsole } from '../../src/console/start-console.js';
+import type { PageExecution } from '../../src/console/steps.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { openEvents, post, startTestConsole } from './start.js';
 
@@ -120,6 +121,48 @@ describe('local console', () => {
       expect(modal.view.type).toBe('modal');
       expect(submitted.json.ack).toMatchObject({ response_action: 'errors' });
       expect(after.stack.map((v) => v.id)).toContain(modal.id);
+    } finally {
+      events.close();
+    }
+  });
+
+  it('runs each workflow step from its form and streams the completion the bot sent', async () => {
+    const events = await openEvents(`${base}/console/events`);
+    try {
+      const snapshot = (await events.next((e) =>
+        e.event === 'snapshot' ? e.data : undefined,
+      )) as PageSnapshot;
+      expect(snapshot.steps.map((s) => s.callbackId)).toEqual([
+        'lookup_payment_order',
+        'start_qr_onboarding',
+        'points_spent',
+      ]);
+      const X = SANDBOX_EXAMPLES.payOrder;
+      const sent = await post(base, '/console/step', {
+        callbackId: 'lookup_payment_order',
+        inputs: { order_number: X.paid.orderNumber, merchant_num: X.merchantNum, number_type: '' },
+      });
+      expect(sent.json).toMatchObject({ ok: true, status: 200 });
+      const completed = (id: unknown) => (e: { event: string; data: unknown }) =>
+        e.event === 'executions'
+          ? (e.data as PageExecution[]).find((x) => x.executionId === id && x.completion)
+          : undefined;
+      const paid = await events.next(completed(sent.json.executionId));
+      expect(paid.completion).toMatchObject({
+        kind: 'success',
+        outputs: { status: 'paid', status_code: 1, order_number: X.paid.orderNumber },
+      });
+
+      const bad = await post(base, '/console/step', {
+        callbackId: 'points_spent',
+        inputs: { period: 'month' },
+      });
+      const refused = await events.next(completed(bad.json.executionId));
+      expect(refused.completion).toMatchObject({ kind: 'error' });
+      expect(JSON.stringify(refused.completion)).toContain('period');
+
+      const unknown = await post(base, '/console/step', { callbackId: 'nosuch', inputs: {} });
+      expect(unknown.status).toBe(400);
     } finally {
       events.close();
     }

@@ -4,6 +4,7 @@ import { setupComposer } from './composer.js';
 import { el } from './elements.js';
 import { renderModal } from './modal.js';
 import { renderMrkdwn } from './mrkdwn.js';
+import { renderSteps } from './steps.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -11,6 +12,8 @@ const ui = {
   channels: $('channels'),
   dms: $('dms'),
   navHome: $('nav-home'),
+  navSteps: $('nav-steps'),
+  steps: $('steps'),
   connection: $('connection'),
   title: $('title'),
   subtitle: $('subtitle'),
@@ -222,6 +225,7 @@ function renderNav() {
   ui.channels.replaceChildren(...channels.map((id) => navItem(id, `# ${names.channel(id)}`)));
   ui.dms.replaceChildren(...dms.map((id) => navItem(id, names.channel(id))));
   ui.navHome.classList.toggle('active', store.current === 'home');
+  ui.navSteps.classList.toggle('active', store.current === 'steps');
 }
 
 function renderHome() {
@@ -235,20 +239,55 @@ function renderHome() {
   );
 }
 
+function runStep(callbackId, inputs) {
+  api('/console/step', { callbackId, inputs }).then((answer) => {
+    if (answer?.executions) applyExecutions(answer.executions);
+  });
+}
+
+function drawSteps() {
+  const snap = store.snapshot;
+  if (!snap || store.current !== 'steps') return;
+  renderSteps(ui.steps, {
+    steps: snap.steps,
+    executions: snap.executions,
+    run: runStep,
+    defaults: { 'slack#/types/channel_id': snap.channel.id, 'slack#/types/user_id': snap.user.id },
+  });
+}
+
+function applyExecutions(executions) {
+  if (!store.snapshot) return;
+  store.snapshot.executions = executions;
+  // Redrawing the forms would lose what is being typed: only the runs list is replaced.
+  const runs = ui.steps.querySelector('.step-runs, .empty');
+  if (store.current === 'steps' && runs) {
+    const fresh = document.createElement('div');
+    renderSteps(fresh, { steps: [], executions, run: runStep, defaults: {} });
+    runs.replaceWith(fresh.querySelector('.step-runs, .empty'));
+  }
+}
+
 function show(target) {
   store.current = target;
   const isHome = target === 'home';
-  ui.messages.hidden = isHome;
-  ui.composer.hidden = isHome;
+  const isSteps = target === 'steps';
+  ui.messages.hidden = isHome || isSteps;
+  ui.composer.hidden = isHome || isSteps;
   ui.home.hidden = !isHome;
-  ui.title.textContent = isHome
-    ? 'querydesk'
-    : target.startsWith('D')
-      ? names.channel(target)
-      : `# ${names.channel(target)}`;
-  ui.subtitle.textContent = isHome ? 'Home' : '';
+  ui.steps.hidden = !isSteps;
+  ui.title.textContent = isSteps
+    ? 'Workflow steps'
+    : isHome
+      ? 'querydesk'
+      : target.startsWith('D')
+        ? names.channel(target)
+        : `# ${names.channel(target)}`;
+  ui.subtitle.textContent = isHome ? 'Home' : isSteps ? 'local Workflow Builder' : '';
   renderNav();
-  if (isHome) {
+  if (isSteps) {
+    drawSteps();
+  } else if (isHome) {
     renderHome();
     api('/console/home');
   } else {
@@ -296,7 +335,9 @@ function connect() {
   source.addEventListener('snapshot', (e) => applySnapshot(JSON.parse(e.data)));
   source.addEventListener('message', (e) => applyMessage(JSON.parse(e.data)));
   source.addEventListener('views', (e) => applyViews(JSON.parse(e.data)));
+  source.addEventListener('executions', (e) => applyExecutions(JSON.parse(e.data)));
 }
 
 ui.navHome.addEventListener('click', () => show('home'));
+ui.navSteps.addEventListener('click', () => show('steps'));
 connect();
