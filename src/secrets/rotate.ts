@@ -1,3 +1,4 @@
+import { qrDb } from '../qr/session-row.js';
 import type { Db } from '../store/database.js';
 import type { SecretBox } from './cipher.js';
 
@@ -9,7 +10,7 @@ function reseal(box: SecretBox, sealed: string | null): string | null {
 
 /**
  * Rewrites every stored secret sealed under the previous key (installations' Slack tokens and
- * records, workspaces' gateway tokens). Safe to run again: rows already under the key are skipped.
+ * records, workspaces' gateway tokens, the tokens of workflow steps waiting on a QR session). Safe to run again: rows already under the key are skipped.
  */
 export async function rotateKeys(db: Db, box: SecretBox): Promise<{ rewritten: number }> {
   let rewritten = 0;
@@ -45,6 +46,22 @@ export async function rotateKeys(db: Db, box: SecretBox): Promise<{ rewritten: n
       .updateTable('workspace_settings')
       .set({ gateway_token_enc: next })
       .where('workspace_id', '=', row.workspace_id)
+      .execute();
+    rewritten++;
+  }
+  const waiting = await qrDb(db)
+    .selectFrom('qr_sessions')
+    .select(['workspace_id', 'session_id', 'step_token'])
+    .where('step_token', 'like', 'v1.%')
+    .execute();
+  for (const row of waiting) {
+    const next = reseal(box, row.step_token);
+    if (next === row.step_token) continue;
+    await qrDb(db)
+      .updateTable('qr_sessions')
+      .set({ step_token: next })
+      .where('workspace_id', '=', row.workspace_id)
+      .where('session_id', '=', row.session_id)
       .execute();
     rewritten++;
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.js';
+import { findSession, insertSession } from '../../src/qr/index.js';
 import { createSecretBox } from '../../src/secrets/cipher.js';
 import { rotateKeys } from '../../src/secrets/rotate.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
@@ -82,8 +83,24 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
       .values({ workspace_id: 'T1', updated_at: 1, gateway_token_enc: old.seal('gw-one') })
       .execute();
 
+    await insertSession(store.db, {
+      owner: { teamId: 'T1', userId: '', channelId: 'C1' },
+      sessionId: 'S1',
+      mediaMark: 'acct',
+      url: 'https://example.invalid/qr',
+      messageTs: '1.000001',
+      pointsCharged: 1,
+      firstGapMs: 1000,
+      nextCheckAt: 1,
+      denseUntil: 1,
+      watchUntil: 2,
+      lease: { owner: 'w', until: 1 },
+      now: 1,
+      step: { executionId: 'Fx1', token: old.seal('xwfp-step') },
+    });
+
     const rotating = createSecretBox(newKey, oldKey);
-    expect(await rotateKeys(store.db, rotating)).toEqual({ rewritten: 2 });
+    expect(await rotateKeys(store.db, rotating)).toEqual({ rewritten: 3 });
     expect(await rotateKeys(store.db, rotating)).toEqual({ rewritten: 0 });
 
     const onlyNew = createSecretBox(newKey);
@@ -95,5 +112,7 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
     expect(onlyNew.open(install.installation_enc!)).toContain('T1');
     const s = await store.db.selectFrom('workspace_settings').selectAll().executeTakeFirstOrThrow();
     expect(onlyNew.open(s.gateway_token_enc!)).toBe('gw-one');
+    const session = await findSession(store.db, { workspaceId: 'T1', sessionId: 'S1' });
+    expect(onlyNew.open(session!.step_token!)).toBe('xwfp-step');
   });
 });

@@ -4,12 +4,30 @@ import type { z } from 'zod';
 import { claimStepExecution, recordStepOutcome } from '../../store/step-executions.js';
 import type { SlackDeps } from '../context.js';
 import { slackClientOptions } from '../delivery/slack-client-options.js';
-import type { StepAnswer, StepCallbackId, StepOutputs, WorkflowStep } from './step.js';
+import type { StepAnswer, StepCallbackId, StepOutputs, StepParam, WorkflowStep } from './step.js';
 import { stepErrorText } from './step-error.js';
 import { parseStepInputs, StepInputError } from './step-inputs.js';
 
-/** Inputs the runner reads itself: who the step acts for and where. */
-const PLACE_INPUTS = new Set(['user_id', 'channel_id']);
+/** Inputs the runner reads itself, who the step acts for and where, with the ids Slack gives. */
+const PLACE_IDS: Record<string, { pattern: RegExp; what: string }> = {
+  user_id: { pattern: /^[UW][A-Z0-9]{2,30}$/, what: 'a Slack user id (U…)' },
+  channel_id: { pattern: /^[CGD][A-Z0-9]{2,30}$/, what: 'a Slack channel id (C…)' },
+};
+const PLACE_INPUTS = new Set(Object.keys(PLACE_IDS));
+
+/** A required place input left empty, or one that is not a Slack id, named by its input. */
+function placeProblems(
+  declared: Record<string, StepParam>,
+  given: Record<string, string>,
+): string[] {
+  return Object.entries(PLACE_IDS).flatMap(([name, rule]) => {
+    const param = declared[name];
+    const value = given[name] ?? '';
+    if (!param) return [];
+    if (value === '') return param.is_required ? [`${name}: this field is required`] : [];
+    return rule.pattern.test(value) ? [] : [`${name}: must be ${rule.what}`];
+  });
+}
 
 type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
 
@@ -58,11 +76,8 @@ export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
     const inputs: unknown = event.inputs ?? {};
     const userId = text(Reflect.get(Object(inputs), 'user_id'));
     const channelId = text(Reflect.get(Object(inputs), 'channel_id'));
-    const missing = Object.entries(step.inputs)
-      .filter(([name, p]) => PLACE_INPUTS.has(name) && p.is_required)
-      .filter(([name]) => !text(Reflect.get(Object(inputs), name)))
-      .map(([name]) => `${name}: this field is required`);
-    if (missing.length) throw new StepInputError(missing.join('; '));
+    const problems = placeProblems(step.inputs, { user_id: userId, channel_id: channelId });
+    if (problems.length) throw new StepInputError(problems.join('; '));
     const own = Object.fromEntries(
       Object.entries(step.inputs).filter(([n]) => !PLACE_INPUTS.has(n)),
     );

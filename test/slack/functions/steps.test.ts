@@ -322,6 +322,20 @@ describe.each(DIALECTS)(
         (await runStep('start_qr_onboarding', { channel_id: 'C0QRSTEP01' })).done,
       );
       expect(noMark).toMatch(/media_mark: this field is required/);
+      const badChannel = errorOf(
+        (await runStep('start_qr_onboarding', { media_mark: 'acct', channel_id: '#ops' })).done,
+      );
+      expect(badChannel).toMatch(/channel_id: must be a Slack channel id/);
+      const badUser = errorOf(
+        (
+          await runStep('lookup_payment_order', {
+            order_number: X.paid.orderNumber,
+            merchant_num: X.merchantNum,
+            user_id: '<@U123>',
+          })
+        ).done,
+      );
+      expect(badUser).toMatch(/user_id: must be a Slack user id/);
       expect(gatewayCalls()).toBe(before);
     });
 
