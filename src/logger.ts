@@ -35,6 +35,11 @@ const SECRET_PATHS = [
   '*.clientSecret',
   'appToken',
   '*.appToken',
+  // A workflow step execution's token (function_executed events, Bolt's context).
+  'bot_access_token',
+  '*.bot_access_token',
+  'functionBotAccessToken',
+  '*.functionBotAccessToken',
 ];
 const PHONE_PATHS = ['phone', '*.phone', '*.*.phone', 'receiverPhone', '*.receiverPhone'];
 
@@ -61,8 +66,9 @@ const ERROR_FIELDS = [
   'retryAfter',
 ] as const;
 
-/** Shapes of Slack tokens and bearer credentials, removed from any text bound for a log. */
-const TOKEN_SHAPES = /\b(xox[abeoprs]|xapp)-[A-Za-z0-9-]+|\bBearer\s+[^\s"',;]+/g;
+/** Shapes of Slack tokens (workflow step tokens `xwfp-` too) and bearer credentials, removed
+ * from any text bound for a log. */
+const TOKEN_SHAPES = /\b(xox[abeoprs]|xapp|xwfp)-[A-Za-z0-9-]+|\bBearer\s+[^\s"',;]+/g;
 
 function scrubText(text: string): string {
   return text.replace(TOKEN_SHAPES, '[redacted]');

@@ -26,11 +26,15 @@ describe('log hygiene', () => {
         headers: { authorization: 'Bearer abc' },
         input: { phone: '13800138001' },
         botToken: 'xoxb-2',
+        event: { bot_access_token: 'opaque-step-token' },
+        note: 'completing with xwfp-1234-abcd',
       },
       'test line',
     );
     const text = log.text();
-    expect(text).not.toMatch(/xoxb-secret|Bearer abc|13800138001|xoxb-2/);
+    expect(text).not.toMatch(
+      /xoxb-secret|Bearer abc|13800138001|xoxb-2|opaque-step-token|xwfp-1234/,
+    );
     expect(text).toContain('8001');
   });
 });
