@@ -6,7 +6,8 @@ import type { SlackDeps } from '../context.js';
 import { slackClientOptions } from '../delivery/slack-client-options.js';
 import type { StepAnswer, StepCallbackId, StepOutputs, StepParam, WorkflowStep } from './step.js';
 import { stepErrorText } from './step-error.js';
-import { parseStepInputs, StepInputError } from './step-inputs.js';
+import { StepInputError } from './step-input-error.js';
+import { parseStepInputs } from './step-inputs.js';
 
 /** Inputs the runner reads itself, who the step acts for and where, with the ids Slack gives. */
 const PLACE_IDS: Record<string, { pattern: RegExp; what: string }> = {

@@ -3,7 +3,7 @@ import { ArgsError } from '../args/index.js';
 import { UserFacingError } from '../blocks/error-card.js';
 import { truncate } from '../blocks/limits.js';
 import { StepFailed } from './step-failed.js';
-import { StepInputError } from './step-inputs.js';
+import { StepInputError } from './step-input-error.js';
 
 /** Slack shows a step's error in Workflow Builder's activity; keep it to a readable paragraph. */
 const MAX_ERROR = 1_000;

@@ -1,14 +1,7 @@
 import type { z } from 'zod';
 import { typedValueProblem } from '../args/input-rules.js';
 import type { StepParam } from './step.js';
-
-/** Bad step input: `message` names each input by its step name and says what is wrong. */
-export class StepInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StepInputError';
-  }
-}
+import { StepInputError } from './step-input-error.js';
 
 /**
  * The step's inputs through the command's own argument schema: each input is handed over under

@@ -339,6 +339,35 @@ describe.each(DIALECTS)(
       expect(gatewayCalls()).toBe(before);
     });
 
+    it('start_qr_onboarding past the daily budget is refused before the gateway, its placeholder removed', async () => {
+      const channel = 'C0QRBUDGET';
+      await saveWorkspaceSettings(h.bot.deps.store.db, {
+        workspaceId: h.double.teamId,
+        dailyBudgetPoints: 0,
+        now: new Date(),
+      });
+      try {
+        const before = gatewayCalls('qrCreate');
+        const error = errorOf(
+          (
+            await runStep('start_qr_onboarding', {
+              media_mark: SANDBOX_EXAMPLES.account.mediaMark,
+              channel_id: channel,
+            })
+          ).done,
+        );
+        expect(error).toMatch(/Daily budget reached/);
+        expect(gatewayCalls('qrCreate')).toBe(before);
+        expect(h.double.messages(channel)).toEqual([]);
+      } finally {
+        await saveWorkspaceSettings(h.bot.deps.store.db, {
+          workspaceId: h.double.teamId,
+          dailyBudgetPoints: null,
+          now: new Date(),
+        });
+      }
+    });
+
     it('start_qr_onboarding posts the QR code and status message like /qr and completes once scanned', async () => {
       const channel = 'C0QRSTEP01';
       const sent = await h.double.sendFunctionExecuted(h.events, {
