@@ -114,7 +114,13 @@ describe.each(DIALECTS)(
           })
         ).done,
       );
-      expect(refunded).toMatchObject({ status: 'refunded', status_code: 2 });
+      const rawRefunded = await rawOrder(h, X.refunded.relationOrderNumber, '1');
+      expect(refunded).toMatchObject({
+        status: 'refunded',
+        status_code: 2,
+        // Refunded money was paid first: the amount the gateway says was paid.
+        paid_yuan: (Number(rawRefunded.order_realy_price) / 100).toFixed(2),
+      });
       const unpaid = outputsOf(
         (
           await runStep('lookup_payment_order', {
@@ -123,7 +129,12 @@ describe.each(DIALECTS)(
           })
         ).done,
       );
-      expect(unpaid).toMatchObject({ status: 'unpaid', status_code: 0, paid_at: '' });
+      expect(unpaid).toMatchObject({
+        status: 'unpaid',
+        status_code: 0,
+        paid_at: '',
+        paid_yuan: '0.00',
+      });
       expect(unpaid.amount_yuan).toMatch(/^\d+\.\d{2}$/);
       const cancelled = outputsOf(
         (
@@ -133,7 +144,7 @@ describe.each(DIALECTS)(
           })
         ).done,
       );
-      expect(cancelled).toMatchObject({ status: 'cancelled', status_code: 3 });
+      expect(cancelled).toMatchObject({ status: 'cancelled', status_code: 3, paid_yuan: '0.00' });
     });
 
     it.each([
