@@ -95,7 +95,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, store, toAudit), (g) =>
       g.close(),
     );
-    const { settings, oauth, clientFor: clients } = tenancy({ config, store, clock });
+    const { settings, oauth, clientFor: clients } = await tenancy({ config, store, clock, logger });
     const routes = appRoutes(config, { metrics, store }, options.extraRoutes);
     const limits = options.httpLimits ?? HTTP_LIMITS;
     const runtime = createSlackApp({

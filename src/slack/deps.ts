@@ -36,5 +36,5 @@ export interface AppDeps {
   /** Each person's language (their choice, else their Slack locale), remembered per person. */
   locales: LocaleResolver;
   /** Who may spend, the stored gateway token's last 4, and sealing a new one. */
-  settings: ConfigSettings & { sealGatewayToken(token: string): string };
+  settings: ConfigSettings & { sealGatewayToken(teamId: string, token: string): string };
 }

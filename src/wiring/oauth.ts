@@ -1,6 +1,8 @@
 import { WebClient } from '@slack/web-api';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { createSecretBox, type SecretBox } from '../secrets/cipher.js';
+import { rotateKeys } from '../secrets/rotate.js';
 import { slackClientOptions } from '../slack/delivery/slack-client-options.js';
 import { databaseInstallationStore } from '../slack/oauth/installation-store.js';
 import { databaseStateStore } from '../slack/oauth/state-store.js';
@@ -50,12 +52,23 @@ export type OAuthWiring = ReturnType<typeof oauthWiring>;
 /**
  * Who the workspaces are: the secret box under ENCRYPTION_KEY (when set), the per-workspace
  * settings it encrypts tokens for, and in OAuth mode the installations and each team's client.
+ * Stored secrets under ENCRYPTION_KEY_PREVIOUS or sealed before they were bound to their row are
+ * resealed first (the rotate-keys path, compare-and-set per row, so replicas may race).
  */
-export function tenancy(p: { config: Config; store: Store; clock: () => Date }) {
+export async function tenancy(p: {
+  config: Config;
+  store: Store;
+  clock: () => Date;
+  logger: Logger;
+}) {
   const { config } = p;
   const box = config.encryptionKey
     ? createSecretBox(config.encryptionKey, config.encryptionKeyPrevious)
     : undefined;
+  if (box) {
+    const { rewritten } = await rotateKeys(p.store.db, box);
+    if (rewritten > 0) p.logger.info({ rewritten, keyId: box.keyId }, 'stored secrets resealed');
+  }
   const settings = workspaceSettings(p.store, config, box);
   const oauth = config.mode === 'oauth' && box ? oauthWiring({ ...p, box }) : undefined;
   /** The Web API client of a team: its installation's in OAuth mode, else the one app client. */

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Locale } from '../../i18n/locales.js';
-import type { SecretBox } from '../../secrets/cipher.js';
+import type { SealedAt, SecretBox } from '../../secrets/cipher.js';
 import { getWorkspaceSettings, type Store } from '../../store/index.js';
 import { UserFacingError } from '../blocks/error-card.js';
 
@@ -10,15 +10,20 @@ export interface SpendRules {
   users: string[];
 }
 
+/** Where a workspace's gateway token is sealed: it opens in that workspace's row only. */
+function gatewayTokenAt(teamId: string): SealedAt {
+  return { table: 'workspace_settings', column: 'gateway_token_enc', rowId: teamId };
+}
+
 /**
  * A workspace's budget and summary channel: what /querydesk config stored, else the environment's
  * defaults (DAILY_BUDGET_POINTS, SPEND_SUMMARY_CHANNEL). A stored budget of 0 pauses paid calls.
  */
 export function workspaceSettings(store: Store, config: Config, box?: SecretBox) {
   return {
-    sealGatewayToken(token: string): string {
+    sealGatewayToken(teamId: string, token: string): string {
       if (!box) throw new Error('ENCRYPTION_KEY is needed to store a gateway token');
-      return box.seal(token);
+      return box.seal(token, gatewayTokenAt(teamId));
     },
     async spendRules(teamId: string): Promise<SpendRules> {
       const s = await getWorkspaceSettings(store.db, teamId);
@@ -35,7 +40,7 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox)
     async gatewayToken(teamId: string): Promise<string> {
       if (config.mode !== 'oauth' || !box) return config.gateway.token ?? 'sandbox-token';
       const s = await getWorkspaceSettings(store.db, teamId);
-      if (s?.gatewayTokenSealed) return box.open(s.gatewayTokenSealed);
+      if (s?.gatewayTokenSealed) return box.open(s.gatewayTokenSealed, gatewayTokenAt(teamId));
       if (!config.gateway.baseUrl) return 'sandbox-token';
       throw new UserFacingError(
         'No gateway token yet',
