@@ -152,6 +152,8 @@ export interface Config {
   encryptionKey?: Buffer;
   /** The key being rotated out: still read, never written. */
   encryptionKeyPrevious?: Buffer;
+  /** ENCRYPTION_KEY and ENCRYPTION_KEY_PREVIOUS as written, for the log scrubber. */
+  keysAsWritten: string[];
   /** How long audit rows are kept. */
   auditRetentionDays: number;
   spendSummary: { channel?: string; cron: string; timeZone: string };
@@ -272,6 +274,7 @@ export function readConfig(env: Env): Config {
     encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS
       ? Buffer.from(e.ENCRYPTION_KEY_PREVIOUS, 'base64')
       : undefined,
+    keysAsWritten: [e.ENCRYPTION_KEY, e.ENCRYPTION_KEY_PREVIOUS].filter((k): k is string => !!k),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     spendSummary: {
       channel: e.SPEND_SUMMARY_CHANNEL,

@@ -69,7 +69,7 @@ export async function tenancy(p: {
     const { rewritten } = await rotateKeys(p.store.db, box);
     if (rewritten > 0) p.logger.info({ rewritten, keyId: box.keyId }, 'stored secrets resealed');
   }
-  const settings = workspaceSettings(p.store, config, box);
+  const settings = workspaceSettings(p.store, config, box, p.logger);
   const oauth = config.mode === 'oauth' && box ? oauthWiring({ ...p, box }) : undefined;
   /** The Web API client of a team: its installation's in OAuth mode, else the one app client. */
   const clientFor = (app: () => WebClient) => (teamId: string) =>

@@ -1,5 +1,7 @@
+import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Locale } from '../../i18n/locales.js';
+import { scrubAlso } from '../../logger.js';
 import type { SealedAt, SecretBox } from '../../secrets/cipher.js';
 import { getWorkspaceSettings, type Store } from '../../store/index.js';
 import { UserFacingError } from '../blocks/error-card.js';
@@ -19,10 +21,11 @@ function gatewayTokenAt(teamId: string): SealedAt {
  * A workspace's budget and summary channel: what /querydesk config stored, else the environment's
  * defaults (DAILY_BUDGET_POINTS, SPEND_SUMMARY_CHANNEL). A stored budget of 0 pauses paid calls.
  */
-export function workspaceSettings(store: Store, config: Config, box?: SecretBox) {
+export function workspaceSettings(store: Store, config: Config, box?: SecretBox, logger?: Logger) {
   return {
     sealGatewayToken(teamId: string, token: string): string {
       if (!box) throw new Error('ENCRYPTION_KEY is needed to store a gateway token');
+      if (logger) scrubAlso(logger, token);
       return box.seal(token, gatewayTokenAt(teamId));
     },
     async spendRules(teamId: string): Promise<SpendRules> {
@@ -40,7 +43,12 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox)
     async gatewayToken(teamId: string): Promise<string> {
       if (config.mode !== 'oauth' || !box) return config.gateway.token ?? 'sandbox-token';
       const s = await getWorkspaceSettings(store.db, teamId);
-      if (s?.gatewayTokenSealed) return box.open(s.gatewayTokenSealed, gatewayTokenAt(teamId));
+      if (s?.gatewayTokenSealed) {
+        const token = box.open(s.gatewayTokenSealed, gatewayTokenAt(teamId));
+        // Any shape of token: only its value tells the log scrubber what to cut.
+        if (logger) scrubAlso(logger, token);
+        return token;
+      }
       if (!config.gateway.baseUrl) return 'sandbox-token';
       throw new UserFacingError(
         'No gateway token yet',
