@@ -45,6 +45,22 @@ const port = z
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
+/** Loopback hosts, where plain HTTP never leaves the machine (the embedded sandbox, tests). */
+function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+// The gateway token travels in every request's Authorization header: over plain HTTP only on
+// loopback.
+const gatewayUrl = httpUrl.refine(
+  (v) => {
+    const u = new URL(v);
+    return u.protocol === 'https:' || isLoopback(u.hostname);
+  },
+  { message: 'must be https:// (plain http:// only on loopback: 127.0.0.1, ::1, localhost)' },
+);
+
 const databaseUrl = z
   .string()
   .refine((v) => /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), {
@@ -78,7 +94,7 @@ export const envSchema = z.object({
   SLACK_CLIENT_ID: optionalText,
   SLACK_CLIENT_SECRET: optionalText,
   SLACK_STATE_SECRET: optionalText,
-  GATEWAY_BASE_URL: optionalText.pipe(httpUrl.optional()),
+  GATEWAY_BASE_URL: optionalText.pipe(gatewayUrl.optional()),
   GATEWAY_TOKEN: optionalText,
   GATEWAY_TIMEZONE: timeZone.default('Asia/Shanghai'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/querydesk.db'),
