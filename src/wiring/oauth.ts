@@ -21,7 +21,9 @@ export function oauthWiring(p: {
   clock: () => Date;
 }) {
   const installationStore = databaseInstallationStore(p.store.db, p.box, p.clock);
-  const stateStore = databaseStateStore(p.store.db);
+  const stateSecret = p.config.slack.stateSecret;
+  if (!stateSecret) throw new Error('OAuth mode needs SLACK_STATE_SECRET');
+  const stateStore = databaseStateStore(p.store.db, stateSecret);
   const clients = new Map<string, WebClient>();
   return {
     stores: { installationStore, stateStore },
