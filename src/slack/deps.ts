@@ -37,4 +37,9 @@ export interface AppDeps {
   locales: LocaleResolver;
   /** Who may spend, the stored gateway token's last 4, and sealing a new one. */
   settings: ConfigSettings & { sealGatewayToken(teamId: string, token: string): string };
+  /**
+   * Drops what memory keeps for an uninstalled workspace or org (its Slack client, the rate-limit
+   * queues of its gateway token), so those maps hold only installed workspaces.
+   */
+  forgetInMemory?(teamId: string, gatewayToken?: string): void;
 }

@@ -23,6 +23,7 @@ export function oneWorkspaceDeps(p: {
   work: WorkTracker;
   settings: ReturnType<typeof workspaceSettings>;
   audit: AuditLog;
+  forgetInMemory?: AppDeps['forgetInMemory'];
 }): AppDeps {
   const cache = createSharedCache(p.store.db, () => p.clock().getTime());
   const { settings, config } = p;
@@ -35,5 +36,6 @@ export function oneWorkspaceDeps(p: {
     locales: createLocaleResolver({ db: p.store.db, clock: p.clock }),
     dailyBudget: settings.dailyBudget,
     summaryChannel: settings.summaryChannel,
+    forgetInMemory: p.forgetInMemory,
   };
 }

@@ -1,3 +1,4 @@
+import type { App } from '@slack/bolt';
 import { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -6,6 +7,7 @@ import { rotateKeys } from '../secrets/rotate.js';
 import { slackClientOptions } from '../slack/delivery/slack-client-options.js';
 import { databaseInstallationStore } from '../slack/oauth/installation-store.js';
 import { databaseStateStore } from '../slack/oauth/state-store.js';
+import { teamEnterprises } from '../slack/oauth/team-enterprises.js';
 import { workspaceSettings } from '../slack/settings/workspace-settings.js';
 import type { Store } from '../store/index.js';
 
@@ -24,28 +26,38 @@ export function oauthWiring(p: {
   const stateSecret = p.config.slack.stateSecret;
   if (!stateSecret) throw new Error('OAuth mode needs SLACK_STATE_SECRET');
   const stateStore = databaseStateStore(p.store.db, stateSecret);
-  const clients = new Map<string, WebClient>();
+  // One client per workspace, replaced when its token changes (a reinstall) and dropped when it
+  // uninstalls: the map never holds more than the installed workspaces.
+  const clients = new Map<string, { token: string; client: WebClient; enterpriseId?: string }>();
+  const enterprises = teamEnterprises(p.store.db, p.clock);
   return {
     stores: { installationStore, stateStore },
     teamIds: () => installationStore.teamIds(),
+    /** Notes a workspace's Grid organisation, as a request from it names it. */
+    rememberEnterprise: enterprises.remember,
     async clientFor(teamId: string): Promise<WebClient> {
+      // A workspace of an org-wide install has no row of its own: its org's row serves it.
+      const enterpriseId = await enterprises.of(teamId);
       const installation = await installationStore.fetchInstallation({
         teamId,
-        enterpriseId: undefined,
+        enterpriseId,
         isEnterpriseInstall: false,
       });
       const token = installation.bot?.token;
       if (!token) throw new Error('installation without a bot token');
-      let client = clients.get(token);
-      if (!client) {
-        client = new WebClient(token, slackClientOptions(p.config));
-        clients.set(token, client);
-      }
+      const known = clients.get(teamId);
+      if (known?.token === token) return known.client;
+      const client = new WebClient(token, slackClientOptions(p.config));
+      clients.set(teamId, { token, client, enterpriseId });
       return client;
     },
-    forget() {
-      clients.clear();
+    /** Drops the clients kept for an uninstalled workspace, or for every workspace of an org. */
+    forget(id: string) {
+      for (const [team, c] of clients)
+        if (team === id || c.enterpriseId === id) clients.delete(team);
     },
+    /** How many workspace clients are kept in memory. */
+    clientCount: () => clients.size,
   };
 }
 
@@ -77,4 +89,19 @@ export async function tenancy(p: {
   const clientFor = (app: () => WebClient) => (teamId: string) =>
     oauth ? oauth.clientFor(teamId) : Promise.resolve(app());
   return { settings, oauth, clientFor };
+}
+
+/**
+ * Notes each Grid workspace's organisation as its requests arrive (once per workspace and
+ * process), so its org-wide installation is found for work outside a request.
+ */
+export function rememberEnterprises(app: App, oauth: OAuthWiring, logger: Logger): void {
+  app.use(async ({ context, next }) => {
+    if (context.isEnterpriseInstall && context.teamId && context.enterpriseId) {
+      await oauth.rememberEnterprise(context.teamId, context.enterpriseId).catch((err: unknown) => {
+        logger.warn({ err, team: context.teamId }, 'workspace organisation not recorded');
+      });
+    }
+    await next();
+  });
 }

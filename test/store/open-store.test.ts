@@ -28,6 +28,7 @@ const TABLES = [
   'qr_workers',
   'shared_cache',
   'summary_runs',
+  'team_enterprises',
   'workspace_settings',
 ];
 
@@ -90,6 +91,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0006-hardening',
       '0007-workspaces',
       '0008-order-watches-exports',
+      '0012-secrets-edges',
       '0013-language',
     ]);
   });

@@ -8,6 +8,7 @@ import { qrWorkersMigration } from './0005-qr-workers.js';
 import { hardeningMigration } from './0006-hardening.js';
 import { workspacesMigration } from './0007-workspaces.js';
 import { orderWatchesExportsMigration } from './0008-order-watches-exports.js';
+import { secretsEdgesMigration } from './0012-secrets-edges.js';
 import { languageMigration } from './0013-language.js';
 
 /**
@@ -24,6 +25,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0006-hardening': hardeningMigration(),
     '0007-workspaces': workspacesMigration(dialect),
     '0008-order-watches-exports': orderWatchesExportsMigration(),
+    '0012-secrets-edges': secretsEdgesMigration(),
     '0013-language': languageMigration(),
   };
   return { getMigrations: async () => migrations };
