@@ -1,7 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Which Enterprise Grid organisation a workspace belongs to, learnt from its requests: an
+ * Whether an export's CSV starts with a byte-order mark (its preview offers it; on unless turned
+ * off). Which Enterprise Grid organisation a workspace belongs to, learnt from its requests: an
  * org-wide installation is stored under the organisation, so work that runs outside a request
  * (watches, exports, QR status edits) finds the workspace's bot token through it.
  */
@@ -14,6 +15,10 @@ export function secretsEdgesMigration(): Migration {
         .addColumn('team_id', 'text', (c) => c.primaryKey())
         .addColumn('enterprise_id', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .alterTable('exports')
+        .addColumn('csv_bom', 'integer', (c) => c.notNull().defaultTo(1))
         .execute();
     },
   };
