@@ -18,6 +18,22 @@ function gatewayTokenAt(teamId: string): SealedAt {
 }
 
 /**
+ * The workspace's stored token, or an answer naming the remedy when it does not open there (sealed
+ * for another row, or under a key no longer configured): nothing is sent to the gateway.
+ */
+function openToken(box: SecretBox, sealed: string, teamId: string, logger?: Logger): string {
+  try {
+    return box.open(sealed, gatewayTokenAt(teamId));
+  } catch (err) {
+    logger?.warn({ err, team: teamId }, 'stored gateway token does not open for this workspace');
+    throw new UserFacingError(
+      'Gateway token unreadable',
+      'The gateway token stored for this workspace cannot be read, so nothing was looked up. A workspace admin can set it again with /querydesk config.',
+    );
+  }
+}
+
+/**
  * A workspace's budget and summary channel: what /querydesk config stored, else the environment's
  * defaults (DAILY_BUDGET_POINTS, SPEND_SUMMARY_CHANNEL). A stored budget of 0 pauses paid calls.
  */
@@ -44,7 +60,7 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
       if (config.mode !== 'oauth' || !box) return config.gateway.token ?? 'sandbox-token';
       const s = await getWorkspaceSettings(store.db, teamId);
       if (s?.gatewayTokenSealed) {
-        const token = box.open(s.gatewayTokenSealed, gatewayTokenAt(teamId));
+        const token = openToken(box, s.gatewayTokenSealed, teamId, logger);
         // Any shape of token: only its value tells the log scrubber what to cut.
         if (logger) scrubAlso(logger, token);
         return token;
