@@ -7,6 +7,7 @@ import { tenancy } from '../../src/wiring/oauth.js';
 import { freshDatabase, type TestDatabase } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
 import { captureLogger } from '../fakes/log-capture.js';
+import { type OAuthBot, startOAuthBot } from './harness.js';
 
 let tdb: TestDatabase | undefined;
 afterEach(async () => {
@@ -82,6 +83,33 @@ describe('per-workspace memory in many-workspace mode', () => {
     oauth.forget('E1');
     expect(oauth.clientCount()).toBe(1);
     expect((await oauth.clientFor('TB')).token).toBe('xoxb-team-b');
+  });
+});
+
+describe('a Grid workspace through the HTTP path', () => {
+  let h: OAuthBot | undefined;
+  afterEach(async () => {
+    await h?.stop();
+    h = undefined;
+  });
+
+  it("a command from a workspace of an org-wide install records the workspace's organisation", async () => {
+    h = await startOAuthBot();
+    expect(
+      await h.install({ teamId: 'TG1', enterpriseId: 'E1', orgWide: true, botToken: 'xoxb-org' }),
+    ).toBe(200);
+    const ack = await h.double.sendCommand(h.events, {
+      command: '/querydesk',
+      text: 'help',
+      team: 'TG2',
+      enterprise: { id: 'E1', orgWide: true },
+    });
+    expect(ack.body).toContain('/payorder');
+    const db = h.bot.deps.store.db;
+    const row = await eventually(() =>
+      db.selectFrom('team_enterprises').selectAll().where('team_id', '=', 'TG2').executeTakeFirst(),
+    );
+    expect(row.enterprise_id).toBe('E1');
   });
 });
 
