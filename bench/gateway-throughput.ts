@@ -50,6 +50,8 @@ function timedLimiter(inner: OperationLimiter, roundTrips: Map<OperationName, nu
       }),
     depth: (op: OperationName) => inner.depth(op),
     state: () => inner.state(),
+    forget: (token: string) => inner.forget(token),
+    size: () => inner.size(),
     close: () => inner.close(),
   } satisfies OperationLimiter;
 }

@@ -45,6 +45,22 @@ const port = z
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
+/** Loopback hosts, where plain HTTP never leaves the machine (the embedded sandbox, tests). */
+function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+// The gateway token travels in every request's Authorization header: over plain HTTP only on
+// loopback.
+const gatewayUrl = httpUrl.refine(
+  (v) => {
+    const u = new URL(v);
+    return u.protocol === 'https:' || isLoopback(u.hostname);
+  },
+  { message: 'must be https:// (plain http:// only on loopback: 127.0.0.1, ::1, localhost)' },
+);
+
 const databaseUrl = z
   .string()
   .refine((v) => /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), {
@@ -78,7 +94,7 @@ export const envSchema = z.object({
   SLACK_CLIENT_ID: optionalText,
   SLACK_CLIENT_SECRET: optionalText,
   SLACK_STATE_SECRET: optionalText,
-  GATEWAY_BASE_URL: optionalText.pipe(httpUrl.optional()),
+  GATEWAY_BASE_URL: optionalText.pipe(gatewayUrl.optional()),
   GATEWAY_TOKEN: optionalText,
   GATEWAY_TIMEZONE: timeZone.default('Asia/Shanghai'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/querydesk.db'),
@@ -152,6 +168,8 @@ export interface Config {
   encryptionKey?: Buffer;
   /** The key being rotated out: still read, never written. */
   encryptionKeyPrevious?: Buffer;
+  /** ENCRYPTION_KEY and ENCRYPTION_KEY_PREVIOUS as written, for the log scrubber. */
+  keysAsWritten: string[];
   /** How long audit rows are kept. */
   auditRetentionDays: number;
   spendSummary: { channel?: string; cron: string; timeZone: string };
@@ -272,6 +290,7 @@ export function readConfig(env: Env): Config {
     encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS
       ? Buffer.from(e.ENCRYPTION_KEY_PREVIOUS, 'base64')
       : undefined,
+    keysAsWritten: [e.ENCRYPTION_KEY, e.ENCRYPTION_KEY_PREVIOUS].filter((k): k is string => !!k),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     spendSummary: {
       channel: e.SPEND_SUMMARY_CHANNEL,

@@ -97,39 +97,66 @@ export function serializeError(err: unknown, depth = 0): unknown {
   return out;
 }
 
-/** Replaces every occurrence of the given secret values in a finished log line. */
-function scrubSecrets(secrets: readonly string[]): (line: string) => string {
-  const values = [...new Set(secrets.filter((s) => s.length >= 6))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return (line) => {
-    let out = scrubText(line);
-    for (const v of values) if (out.includes(v)) out = out.split(v).join('[redacted]');
-    // The same values as JSON would escape them (a secret with a quote or backslash).
-    for (const v of values) {
-      const escaped = JSON.stringify(v).slice(1, -1);
-      if (escaped !== v && out.includes(escaped)) out = out.split(escaped).join('[redacted]');
-    }
-    return out;
+/** The values one logger scrubs: the configured ones, and those learnt while running. */
+interface SecretValues {
+  add(value: string): void;
+  scrub(line: string): string;
+}
+
+function secretValues(initial: readonly string[]): SecretValues {
+  const known = new Set<string>();
+  let sorted: string[] = [];
+  const add = (v: string) => {
+    if (v.length < 6 || known.has(v)) return;
+    known.add(v);
+    // Longest first, so a secret that contains another is cut whole.
+    sorted = [...known].sort((a, b) => b.length - a.length);
   };
+  for (const v of initial) add(v);
+  return {
+    add,
+    scrub(line) {
+      let out = scrubText(line);
+      for (const v of sorted) if (out.includes(v)) out = out.split(v).join('[redacted]');
+      // The same values as JSON would escape them (a secret with a quote or backslash).
+      for (const v of sorted) {
+        const escaped = JSON.stringify(v).slice(1, -1);
+        if (escaped !== v && out.includes(escaped)) out = out.split(escaped).join('[redacted]');
+      }
+      return out;
+    },
+  };
+}
+
+/** Where a logger keeps its SecretValues; pino's children inherit it through their prototype. */
+const SECRETS = Symbol('querydesk.logSecrets');
+
+/**
+ * From now on every line of `logger` (and of its children) has `value` cut out: for secrets known
+ * only once decrypted, such as a workspace's gateway token.
+ */
+export function scrubAlso(logger: Logger, value: string): void {
+  (logger as Logger & { [SECRETS]?: SecretValues })[SECRETS]?.add(value);
 }
 
 /**
  * The process logger: tokens and secrets removed, phone numbers masked. Errors go through
- * serializeError; every finished line is also scrubbed of token shapes and of the `secrets`
- * given (the configured tokens and signing secret), whatever object carried them.
+ * serializeError; every finished line is also scrubbed of token shapes, of the `secrets`
+ * given (the configured tokens, signing secret and keys) and of those given to scrubAlso later,
+ * whatever object carried them.
  */
 export function createLogger(
   level: string,
   destination?: DestinationStream,
   secrets: readonly string[] = [],
 ): Logger {
-  return pino(
+  const values = secretValues(secrets);
+  const logger = pino(
     {
       level,
       base: { app: 'querydesk' },
       serializers: { err: serializeError, error: serializeError },
-      hooks: { streamWrite: scrubSecrets(secrets) },
+      hooks: { streamWrite: (line) => values.scrub(line) },
       redact: {
         paths: [...SECRET_PATHS, ...PHONE_PATHS],
         censor: (value, path) =>
@@ -140,6 +167,14 @@ export function createLogger(
     },
     destination,
   );
+  return Object.assign(logger, { [SECRETS]: values });
+}
+
+/** A 32-byte key in every text form it may be written or printed in. */
+function keyForms(key: Buffer | undefined): string[] {
+  if (!key) return [];
+  const b64 = key.toString('base64');
+  return [b64, b64.replace(/=+$/, ''), key.toString('base64url'), key.toString('hex')];
 }
 
 /** Every configured secret, for createLogger to scrub: tokens, secrets, keys, URL passwords. */
@@ -158,7 +193,10 @@ export function secretsOf(config: Config): string[] {
     config.slack.clientSecret,
     config.slack.stateSecret,
     config.gateway.token,
-    config.encryptionKey?.toString('base64'),
+    ...keyForms(config.encryptionKey),
+    ...keyForms(config.encryptionKeyPrevious),
+    // As written in the environment: base64 is accepted with or without padding, url-safe or not.
+    ...config.keysAsWritten,
     passwordOf(config.databaseUrl),
     passwordOf(config.redisUrl),
   ].filter((s): s is string => !!s);

@@ -24,7 +24,7 @@ import { guardEdge } from './wiring/edge.js';
 import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
 import { appRoutes, separateMetrics } from './wiring/http.js';
 import { createLifecycle } from './wiring/lifecycle.js';
-import { tenancy } from './wiring/oauth.js';
+import { rememberEnterprises, tenancy } from './wiring/oauth.js';
 import { startDailySummary } from './wiring/summary.js';
 import { createWorkers, startWorkers } from './wiring/workers.js';
 import { WorkTracker } from './work-tracker.js';
@@ -95,7 +95,17 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, store, toAudit), (g) =>
       g.close(),
     );
-    const { settings, oauth, clientFor: clients, box } = tenancy({ config, store, clock });
+    const {
+      settings,
+      oauth,
+      clientFor: clients,
+      box,
+    } = await tenancy({
+      config,
+      store,
+      clock,
+      logger,
+    });
     const routes = appRoutes(config, { metrics, store }, options.extraRoutes);
     const limits = options.httpLimits ?? HTTP_LIMITS;
     const runtime = createSlackApp({
@@ -108,10 +118,24 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     // Off the answer's path: the person gets their card while the warning is checked and posted.
     const afterCharge = (e: { workspaceId: string }) => void work.track(warn(e.workspaceId));
     gateway.onCharge(recordCharges({ ledger: journal, metrics, afterCharge }));
-    const deps = oneWorkspaceDeps({ ...core, metrics, store, gateway, work, audit, secrets: box });
+    const forgetInMemory = (teamId: string, gatewayToken?: string) => {
+      oauth?.forget(teamId);
+      if (gatewayToken) gateway.forgetToken(gatewayToken);
+    };
+    const deps = oneWorkspaceDeps({
+      ...core,
+      metrics,
+      store,
+      gateway,
+      work,
+      audit,
+      forgetInMemory,
+      secrets: box,
+    });
     const workers = createWorkers(deps, clientFor);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardEdge(runtime.app, { store, clock, logger });
+    if (oauth) rememberEnterprises(runtime.app, oauth, logger);
     const planner = registerListeners(runtime.app, { ...deps, ...workers });
     runtime.ackCommandsEarly(planner, (w) => work.track(w));
     if (options.primeAcks) {

@@ -98,6 +98,16 @@ describe('readConfig', () => {
     [{ SLACK_CLIENT_ID: 'c' }, 'SLACK_CLIENT_SECRET', /required with SLACK_CLIENT_ID/],
     [{ GATEWAY_BASE_URL: 'https://gw.example' }, 'GATEWAY_TOKEN', /required when GATEWAY_BASE_URL/],
     [{ GATEWAY_BASE_URL: 'ftp://gw' }, 'GATEWAY_BASE_URL', /http/],
+    [
+      { GATEWAY_BASE_URL: 'http://gw.example.com', GATEWAY_TOKEN: 'tok' },
+      'GATEWAY_BASE_URL',
+      /must be https:\/\/ \(plain http:\/\/ only on loopback/,
+    ],
+    [
+      { GATEWAY_BASE_URL: 'http://10.0.0.5:8080/', GATEWAY_TOKEN: 'tok' },
+      'GATEWAY_BASE_URL',
+      /must be https:\/\//,
+    ],
   ] as const)('stops on %o with one line naming %s', (env, variable, problem) => {
     const err = fails(env);
     expect(err).toBeInstanceOf(ConfigError);
@@ -105,6 +115,15 @@ describe('readConfig', () => {
     expect(err.message.startsWith(`${variable}: `)).toBe(true);
     expect(err.message).toMatch(problem);
     expect(err.message).not.toContain('\n');
+  });
+
+  it.each([
+    'https://gw.example.com',
+    'http://127.0.0.1:8787',
+    'http://localhost:8787/',
+    'http://[::1]:8787',
+  ])('takes GATEWAY_BASE_URL %s (https, or plain http on loopback)', (url) => {
+    expect(readConfig({ GATEWAY_BASE_URL: url, GATEWAY_TOKEN: 'tok' }).gateway.baseUrl).toBe(url);
   });
 
   it('never echoes a secret it refuses', () => {

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '../exports/csv.js';
 import type { AuditEntry } from './audit-log.js';
 
 const HEADER = [
@@ -15,27 +15,23 @@ const HEADER = [
   'request_id',
 ];
 
-/** A cell a spreadsheet would run as a formula is prefixed with a quote, so it stays text. */
-function guard(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-/** The audit as CSV (csv-stringify does the quoting); every text cell formula-guarded. */
-export function auditCsv(entries: readonly AuditEntry[]): string {
-  const rows = entries.map((e) =>
-    [
-      e.at.toISOString(),
-      e.userId ?? '',
-      e.workspaceId,
-      e.channelId ?? '',
-      e.command,
-      e.operation,
-      e.params,
-      String(e.points),
-      e.resultCode,
-      String(e.latencyMs),
-      e.requestId,
-    ].map(guard),
-  );
-  return stringify([HEADER, ...rows]);
+/**
+ * The audit as CSV, the exports' format: UTF-8 with a byte-order mark, csv-stringify's quoting,
+ * every cell formula-guarded the same way.
+ */
+export function auditCsv(entries: readonly AuditEntry[]): Buffer {
+  const rows = entries.map((e) => [
+    e.at.toISOString(),
+    e.userId ?? '',
+    e.workspaceId,
+    e.channelId ?? '',
+    e.command,
+    e.operation,
+    e.params,
+    String(e.points),
+    e.resultCode,
+    String(e.latencyMs),
+    e.requestId,
+  ]);
+  return toCsv(HEADER, rows);
 }

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import type { z } from 'zod';
-import { readBody, sendJson } from '../slack-double/http-body.js';
+import { BodyTooLarge, readBody, sendJson, sendTooLarge } from '../slack-double/http-body.js';
 
 export { sendJson };
 
 export class BadRequest extends Error {}
+
+const PAGE_BODY_BYTES = 64 * 1024;
 
 /** The page's JSON body, checked against a strict schema; BadRequest when it does not fit. */
 export async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
@@ -13,7 +15,8 @@ export async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): P
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
     throw new BadRequest('send JSON (content-type: application/json)');
   }
-  const raw = (await readBody(req)).toString('utf8');
+  // The page sends a command line or a click, never more than a few kilobytes.
+  const raw = (await readBody(req, PAGE_BODY_BYTES)).toString('utf8');
   let value: unknown;
   try {
     value = raw.trim() === '' ? {} : JSON.parse(raw);
@@ -42,6 +45,7 @@ export function guarded(
     work(req, res).catch((err: unknown) => {
       if (res.headersSent) return res.end();
       if (err instanceof BadRequest) return sendJson(res, 400, { ok: false, error: err.message });
+      if (err instanceof BodyTooLarge) return sendTooLarge(res, err);
       onError(err);
       sendJson(res, 500, { ok: false, error: err instanceof Error ? err.message : String(err) });
     });

@@ -6,6 +6,7 @@ import { type Querydesk, startQuerydesk } from '../service.js';
 import { apiRoutes } from './api-routes.js';
 import { loadPageAssets } from './assets.js';
 import { CONSOLE_COMMANDS } from './commands.js';
+import { defaultGateway } from './default-gateway.js';
 import { freePort } from './free-port.js';
 import { localOnly } from './local-only.js';
 import { createLocalSlack } from './local-slack.js';
@@ -77,6 +78,9 @@ export async function startConsole(
       ...pageRoutes({ assets: loadPageAssets(), local, page, hub }),
     ],
     [port, ...(config.console.publishedPort ? [config.console.publishedPort] : [])],
+    // Listening on every interface (a container): the host publishing the port connects from the
+    // container's default gateway. On loopback only, nothing else can connect anyway.
+    config.console.listen === 'all' ? defaultGateway() : [],
   );
   const stopLocal = () => {
     local.state.events.off('change', forward);

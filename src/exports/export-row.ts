@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { Db } from '../store/database.js';
 
 /**
@@ -40,6 +40,8 @@ export interface ExportsTable {
   note: string | null;
   stopped_by: string | null;
   file_id: string | null;
+  /** 1: the CSV starts with a byte-order mark (the default); 0: turned off in the preview. */
+  csv_bom: ColumnType<number, number | undefined, number>;
   lease_owner: string | null;
   lease_until: number | null;
   started_at: number | null;

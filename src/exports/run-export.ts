@@ -54,7 +54,9 @@ export async function runExport(
     if (row.rows > 0 || state === 'done') {
       // The CSV writer is loaded with the first export that finishes, not at start.
       const { toCsv } = await import('./csv.js');
-      const csv = toCsv(deps.source.header(row), (await storedRows(db, key)).slice(0, maxRows));
+      const csv = toCsv(deps.source.header(row), (await storedRows(db, key)).slice(0, maxRows), {
+        bom: Number(row.csv_bom) !== 0,
+      });
       const partial = state === 'done' ? '' : '-partial';
       const name = `${row.kind === 'coupons' ? 'coupons' : 'shop-orders'}-${key.exportId.slice(0, 8)}${partial}.csv`;
       fileId = await deps.messages.upload(row, csv, name).catch((err) => {

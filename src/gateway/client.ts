@@ -65,6 +65,8 @@ export interface GatewayClient {
   /** Whether the gateway answers HTTP at all (a free request to the base URL). */
   reachable(): Promise<boolean>;
   onCharge(listener: ChargeListener): () => void;
+  /** Drops the rate-limit queues kept for a token no longer used (an uninstalled workspace's). */
+  forgetToken(token: string): void;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     onCharge(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    forgetToken(token) {
+      limiter.forget(token);
     },
     async close() {
       if (!options.limiter) await limiter.close();

@@ -156,7 +156,7 @@ export const API_CODES: Record<
 
 /** The request could not be carried out or its answer could not be read. */
 export class GatewayTransportError extends GatewayError {
-  readonly kind: 'timeout' | 'connection' | 'http' | 'rate-limited' | 'bad-response';
+  readonly kind: 'timeout' | 'connection' | 'http' | 'rate-limited' | 'bad-response' | 'too-large';
   readonly retryable: boolean;
   /** Raw body for the log; never shown in Slack. */
   readonly rawBody?: string;
@@ -208,6 +208,11 @@ const TRANSPORT_TEXT: Record<GatewayTransportError['kind'], { meaning: string; r
   'rate-limited': {
     meaning: 'The gateway is rate limiting this operation',
     remedy: 'Wait a few seconds and try again',
+  },
+  'too-large': {
+    meaning: 'The gateway sent an answer larger than querydesk reads (5 MB); it was cut off',
+    remedy:
+      'Ask for a smaller page (size=) and try again; if it persists, report it with the request id',
   },
   'bad-response': {
     meaning: 'The gateway sent an answer querydesk cannot read',

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type Admit, createAdmission } from './admission.js';
 import { type KeyQueue, newKeyQueue, pumpQueue, type Waiter } from './key-queue.js';
-import { limitKey } from './limit-key.js';
+import { limitKey, tokenId } from './limit-key.js';
 import type { OperationName } from './operation.js';
 
 /** The gateway allows 10 requests per second per operation (per access token). */
@@ -57,8 +57,19 @@ export interface OperationLimiter {
   schedule<T>(options: ScheduleOptions, job: Job<T>): Promise<T>;
   depth(op: OperationName): QueueDepth;
   state(): LimiterState;
+  /**
+   * Drops the queues of a token no longer used (its workspace uninstalled) once they are idle and
+   * their window is empty, so nothing is lost by making them again; retried a few windows later
+   * while calls are still in flight.
+   */
+  forget(token: string): void;
+  /** Queues kept in memory, one per (token, operation) used. */
+  size(): number;
   close(): Promise<void>;
 }
+
+/** How many windows `forget` waits at most for a token's queues to fall idle. */
+const FORGET_ATTEMPTS = 5;
 
 export class LimiterBusy extends Error {
   constructor(
@@ -169,6 +180,24 @@ export function createLimiter(options: LimiterOptions = {}): OperationLimiter {
       return d;
     },
     state: () => admission.state(),
+    forget(token) {
+      const prefix = `${tokenId(token)}:`;
+      const prune = (attempt: number) => {
+        for (const [key, q] of queues) {
+          if (!key.startsWith(prefix)) continue;
+          const waiting = q.interactive.length + q.background.length;
+          if (!q.pumping && q.running === 0 && waiting === 0 && q.window.count(now()) === 0) {
+            queues.delete(key);
+          }
+        }
+        const left = [...queues.keys()].some((k) => k.startsWith(prefix));
+        if (left && !closed && attempt < FORGET_ATTEMPTS) {
+          setTimeout(() => prune(attempt + 1), windowMs).unref();
+        }
+      };
+      prune(0);
+    },
+    size: () => queues.size,
     async close() {
       closed = true;
       for (const q of queues.values()) {

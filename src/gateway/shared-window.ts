@@ -8,7 +8,23 @@ import type { Redis } from 'ioredis';
  * keys expire shortly after the last send and the script needs nothing else to exist, so an idle
  * minute (or a Redis restart) just starts from an empty window.
  */
+/**
+ * Sets a key's expiry to a second after its last member stops counting. A fixed expiry set on
+ * each write would shorten the key's life below what other admitted sends need: a send confirmed
+ * now (counting one window) would expire the key while a send admitted earlier and not yet
+ * confirmed still counts for its lease, and the window would forget it.
+ */
+const KEEP_UNTIL_LAST = `
+local function keepUntilLast(key, now)
+  local last = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
+  if last[2] then
+    redis.call('PEXPIRE', key, math.max(1, tonumber(last[2]) - now) + 1000)
+  end
+end
+`;
+
 const ADMIT = `
+${KEEP_UNTIL_LAST}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local limit, window, lease, bgCap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -26,21 +42,22 @@ if background then
     return {0, tonumber(first[2]) - now}
   end
   redis.call('ZADD', KEYS[2], now + window + lease, member)
-  redis.call('PEXPIRE', KEYS[2], window + lease + 1000)
+  keepUntilLast(KEYS[2], now)
 end
 redis.call('ZADD', KEYS[1], now + window + lease, member)
-redis.call('PEXPIRE', KEYS[1], window + lease + 1000)
+keepUntilLast(KEYS[1], now)
 return {1, 0}
 `;
 
 const CONFIRM = `
+${KEEP_UNTIL_LAST}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window, member = tonumber(ARGV[1]), ARGV[2]
 for i = 1, #KEYS do
   if ARGV[3] == '1' or i == 1 then
     redis.call('ZADD', KEYS[i], now + window, member)
-    redis.call('PEXPIRE', KEYS[i], window + 1000)
+    keepUntilLast(KEYS[i], now)
   end
 end
 return now

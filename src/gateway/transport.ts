@@ -33,7 +33,8 @@ export interface RawResponse {
 }
 
 export type TransportFailure = {
-  kind: 'timeout' | 'connection';
+  /** `too-large`: the body passed MAX_BODY_BYTES while streaming; the rest was never read. */
+  kind: 'timeout' | 'connection' | 'too-large';
   detail: string;
   cause: unknown;
   /** False only when the request certainly never reached the gateway (no connection was made). */
@@ -44,7 +45,32 @@ export type TransportFailure = {
 const NOT_SENT =
   /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
 
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** The most of a response body read; a longer one is cut off mid-stream, never buffered whole. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Reads a body chunk by chunk and stops at `limit` bytes, closing the stream: a broken gateway
+ * streaming without end costs at most `limit` bytes of memory, not whatever it sends.
+ */
+async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    total += buf.length;
+    if (total > limit) {
+      body.destroy();
+      throw {
+        kind: 'too-large',
+        detail: `response body over ${limit} bytes`,
+        cause: undefined,
+        sent: true,
+      } satisfies TransportFailure;
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks, total);
+}
 
 function scalar(v: WireValue): string | undefined {
   if (v === undefined || v === null) return undefined;
@@ -112,14 +138,10 @@ export async function send(params: {
         signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
       }),
     );
-    const buf = Buffer.from(await res.body.arrayBuffer());
-    return {
-      status: res.statusCode,
-      headers: res.headers,
-      body: buf.subarray(0, MAX_BODY_BYTES).toString('utf8'),
-    };
+    const buf = await readLimited(res.body, MAX_BODY_BYTES);
+    return { status: res.statusCode, headers: res.headers, body: buf.toString('utf8') };
   } catch (cause) {
-    throw classify(cause);
+    throw isTransportFailure(cause) ? cause : classify(cause);
   }
 }
 

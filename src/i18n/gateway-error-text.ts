@@ -41,6 +41,7 @@ const TRANSPORT = {
     'gateway.transport.bad-response.meaning',
     'gateway.transport.bad-response.remedy',
   ],
+  'too-large': ['gateway.transport.too-large.meaning', 'gateway.transport.too-large.remedy'],
 } as const satisfies Record<TransportKind, readonly [MessageKey, MessageKey]>;
 
 /**

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { SealedAt } from '../secrets/cipher.js';
 import type { Db, QrSessionsTable, QrState, QrWatchState } from '../store/database.js';
 
 /** Columns added by migrations 0002 and 0005 (src/store/migrations/). */
@@ -53,4 +54,9 @@ export function stepOwed(row: QrSessionRow): boolean {
 /** The message shows something other than the stored state: an edit is owed. */
 export function editOwed(row: QrSessionRow): boolean {
   return row.message_state !== row.state || row.message_watch_state !== row.watch_state;
+}
+
+/** Where a waiting workflow step's sealed token lives: it opens only in its own workspace's rows. */
+export function stepTokenAt(workspaceId: string): SealedAt {
+  return { table: 'qr_sessions', column: 'step_token', rowId: workspaceId };
 }

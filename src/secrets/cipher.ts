@@ -1,20 +1,45 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** A stored secret: `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts), AES-256-GCM. */
-const VERSION = 'v1';
+/**
+ * A stored secret: `v2.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts), AES-256-GCM with a
+ * 16-byte tag. A `v2` value is bound to where it lives (table, column, row id) as additional
+ * authenticated data, so a value copied into another row or column does not open. `v1` values
+ * (sealed before that binding; their AAD is the key id alone) still open, and `rotate-keys`, which
+ * also runs at start-up, reseals them as `v2`.
+ */
+const VERSION = 'v2';
+const LEGACY = 'v1';
+const TAG_BYTES = 16;
+
+/** Where a sealed value is stored: it opens only there. */
+export interface SealedAt {
+  table: string;
+  column: string;
+  /** The row's key (a workspace, team or enterprise id). */
+  rowId: string;
+}
 
 export interface SecretBox {
   /** The current key's id (what `rotate-keys` compares each stored value with). */
   keyId: string;
-  seal(plain: string): string;
-  open(sealed: string): string;
+  seal(plain: string, at: SealedAt): string;
+  open(sealed: string, at: SealedAt): string;
   /** The key id a stored value was sealed under. */
   keyIdOf(sealed: string): string;
+  /** True when a stored value is under an older key or sealed without its place (`v1`). */
+  isStale(sealed: string): boolean;
 }
 
 /** A short, public name for a key: the first 8 hex digits of its SHA-256 (never the key itself). */
 export function keyIdOf(key: Buffer): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
+function aadOf(version: string, keyId: string, at?: SealedAt): Buffer {
+  // v1 bound the key id only; v2 adds the place, length-prefixed so no two places collide.
+  if (version === LEGACY || !at) return Buffer.from(keyId);
+  const parts = [version, keyId, at.table, at.column, at.rowId];
+  return Buffer.from(parts.map((p) => `${Buffer.byteLength(p)}:${p}`).join('|'));
 }
 
 /**
@@ -28,27 +53,32 @@ export function createSecretBox(key: Buffer, previous?: Buffer): SecretBox {
   const keyId = keyIdOf(key);
   const parse = (sealed: string) => {
     const parts = sealed.split('.');
-    if (parts.length !== 5 || parts[0] !== VERSION) throw new Error('not a sealed secret');
-    return { id: parts[1]!, iv: parts[2]!, tag: parts[3]!, data: parts[4]! };
+    if (parts.length !== 5 || (parts[0] !== VERSION && parts[0] !== LEGACY)) {
+      throw new Error('not a sealed secret');
+    }
+    return { version: parts[0], id: parts[1]!, iv: parts[2]!, tag: parts[3]!, data: parts[4]! };
   };
   return {
     keyId,
-    seal(plain) {
+    seal(plain, at) {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(keyId));
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(aadOf(VERSION, keyId, at));
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();
       return [VERSION, keyId, iv, tag, data]
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
         .join('.');
     },
-    open(sealed) {
+    open(sealed, at) {
       const p = parse(sealed);
       const k = keys.get(p.id);
       if (!k) throw new Error(`secret sealed under an unknown key (${p.id})`);
-      const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(p.iv, 'base64url'));
-      decipher.setAAD(Buffer.from(p.id));
+      // Without authTagLength GCM accepts a tag cut to 4 bytes: a forgery then needs 2^32 tries.
+      const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(p.iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
+      decipher.setAAD(aadOf(p.version, p.id, at));
       decipher.setAuthTag(Buffer.from(p.tag, 'base64url'));
       return Buffer.concat([
         decipher.update(Buffer.from(p.data, 'base64url')),
@@ -57,6 +87,10 @@ export function createSecretBox(key: Buffer, previous?: Buffer): SecretBox {
     },
     keyIdOf(sealed) {
       return parse(sealed).id;
+    },
+    isStale(sealed) {
+      const p = parse(sealed);
+      return p.version !== VERSION || p.id !== keyId;
     },
   };
 }

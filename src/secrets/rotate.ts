@@ -1,38 +1,52 @@
-import { qrDb } from '../qr/session-row.js';
+import { qrDb, stepTokenAt } from '../qr/session-row.js';
 import type { Db } from '../store/database.js';
-import type { SecretBox } from './cipher.js';
+import type { SealedAt, SecretBox } from './cipher.js';
 
-/** Re-seals one value under the current key; unchanged when it already is. */
-function reseal(box: SecretBox, sealed: string | null): string | null {
-  if (sealed === null || box.keyIdOf(sealed) === box.keyId) return sealed;
-  return box.seal(box.open(sealed));
+/** Re-seals one value under the current key, bound to its place; unchanged when it already is. */
+function reseal(box: SecretBox, sealed: string | null, at: SealedAt): string | null {
+  if (sealed === null || !box.isStale(sealed)) return sealed;
+  return box.seal(box.open(sealed, at), at);
 }
 
+const INSTALLATION_COLUMNS = ['bot_token_enc', 'gateway_token_enc', 'installation_enc'] as const;
+
 /**
- * Rewrites every stored secret sealed under the previous key (installations' Slack tokens and
- * records, workspaces' gateway tokens, the tokens of workflow steps waiting on a QR session). Safe to run again: rows already under the key are skipped.
+ * Rewrites every stored secret sealed under the previous key or without its place (installations'
+ * Slack tokens and records, workspaces' gateway tokens, the tokens of workflow steps waiting on a
+ * QR session). Safe to run again and on several replicas at once: rows already current are
+ * skipped, and each UPDATE names the values it read in its WHERE, so a token an admin saved (or
+ * Slack reinstalled) meanwhile is never overwritten with the older one; that row is left as the
+ * writer left it, sealed current.
  */
 export async function rotateKeys(db: Db, box: SecretBox): Promise<{ rewritten: number }> {
   let rewritten = 0;
   const installs = await db
     .selectFrom('installations')
-    .select(['id', 'bot_token_enc', 'gateway_token_enc', 'installation_enc'])
+    .select(['id', ...INSTALLATION_COLUMNS])
     .execute();
   for (const row of installs) {
+    const at = (column: string): SealedAt => ({ table: 'installations', column, rowId: row.id });
     const next = {
-      bot_token_enc: reseal(box, row.bot_token_enc) ?? row.bot_token_enc,
-      gateway_token_enc: reseal(box, row.gateway_token_enc),
-      installation_enc: reseal(box, row.installation_enc),
+      bot_token_enc: reseal(box, row.bot_token_enc, at('bot_token_enc')) ?? row.bot_token_enc,
+      gateway_token_enc: reseal(box, row.gateway_token_enc, at('gateway_token_enc')),
+      installation_enc: reseal(box, row.installation_enc, at('installation_enc')),
     };
-    if (
-      next.bot_token_enc === row.bot_token_enc &&
-      next.gateway_token_enc === row.gateway_token_enc &&
-      next.installation_enc === row.installation_enc
-    ) {
-      continue;
-    }
-    await db.updateTable('installations').set(next).where('id', '=', row.id).execute();
-    rewritten++;
+    if (INSTALLATION_COLUMNS.every((c) => next[c] === row[c])) continue;
+    const result = await db
+      .updateTable('installations')
+      .set(next)
+      .where('id', '=', row.id)
+      .where('bot_token_enc', '=', row.bot_token_enc)
+      .where((eb) =>
+        eb.and(
+          (['gateway_token_enc', 'installation_enc'] as const).map((c) => {
+            const was = row[c];
+            return was === null ? eb(c, 'is', null) : eb(c, '=', was);
+          }),
+        ),
+      )
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) rewritten++;
   }
   const settings = await db
     .selectFrom('workspace_settings')
@@ -40,30 +54,37 @@ export async function rotateKeys(db: Db, box: SecretBox): Promise<{ rewritten: n
     .where('gateway_token_enc', 'is not', null)
     .execute();
   for (const row of settings) {
-    const next = reseal(box, row.gateway_token_enc);
-    if (next === row.gateway_token_enc) continue;
-    await db
+    const at = {
+      table: 'workspace_settings',
+      column: 'gateway_token_enc',
+      rowId: row.workspace_id,
+    };
+    const next = reseal(box, row.gateway_token_enc, at);
+    if (next === row.gateway_token_enc || row.gateway_token_enc === null) continue;
+    const result = await db
       .updateTable('workspace_settings')
       .set({ gateway_token_enc: next })
       .where('workspace_id', '=', row.workspace_id)
-      .execute();
-    rewritten++;
+      .where('gateway_token_enc', '=', row.gateway_token_enc)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) rewritten++;
   }
   const waiting = await qrDb(db)
     .selectFrom('qr_sessions')
     .select(['workspace_id', 'session_id', 'step_token'])
-    .where('step_token', 'like', 'v1.%')
+    .where((eb) => eb.or([eb('step_token', 'like', 'v1.%'), eb('step_token', 'like', 'v2.%')]))
     .execute();
   for (const row of waiting) {
-    const next = reseal(box, row.step_token);
-    if (next === row.step_token) continue;
-    await qrDb(db)
+    const next = reseal(box, row.step_token, stepTokenAt(row.workspace_id));
+    if (next === row.step_token || row.step_token === null) continue;
+    const result = await qrDb(db)
       .updateTable('qr_sessions')
       .set({ step_token: next })
       .where('workspace_id', '=', row.workspace_id)
       .where('session_id', '=', row.session_id)
-      .execute();
-    rewritten++;
+      .where('step_token', '=', row.step_token)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) rewritten++;
   }
   return { rewritten };
 }

@@ -1,10 +1,42 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
+/** The most a request body may carry (a file upload included); a longer one is answered 413. */
+export const MAX_REQUEST_BYTES = 20 * 1024 * 1024;
+
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+  }
+}
+
+/**
+ * The whole body, counted as it arrives: past `limit` (or a Content-Length saying so) it stops
+ * with BodyTooLarge instead of holding whatever a client sends.
+ */
+export async function readBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge(limit);
   const chunks: Buffer[] = [];
-  for await (const chunk of req)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  let total = 0;
+  for await (const chunk of req) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    total += buf.length;
+    if (total > limit) throw new BodyTooLarge(limit);
+    chunks.push(buf);
+  }
   return Buffer.concat(chunks);
+}
+
+/** 413, then the connection closes: the rest of the body is never read. */
+export function sendTooLarge(res: ServerResponse, err: BodyTooLarge): void {
+  res.once('finish', () => res.socket?.destroy());
+  sendJson(
+    res,
+    413,
+    { ok: false, error: 'request_too_large', limit: err.limit },
+    {
+      connection: 'close',
+    },
+  );
 }
 
 /** Form-urlencoded or JSON API arguments (as @slack/web-api and Bolt's respond() send them). */

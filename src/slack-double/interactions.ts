@@ -19,6 +19,8 @@ export interface CommandInput {
   channel?: string;
   /** Another workspace than the double's own (a second OAuth install). */
   team?: string;
+  /** The workspace's Enterprise Grid organisation, and whether the app is installed org-wide. */
+  enterprise?: { id: string; orgWide: boolean };
 }
 
 export interface ActionInput {
@@ -105,7 +107,8 @@ function commandBody({ state, baseUrl }: Ctx, input: CommandInput): string {
     // Slack escapes these three in command text; the bot's parser undoes it.
     text: (input.text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
     api_app_id: state.id.appId,
-    is_enterprise_install: 'false',
+    ...(input.enterprise ? { enterprise_id: input.enterprise.id } : {}),
+    is_enterprise_install: String(input.enterprise?.orgWide ?? false),
     response_url: createResponseUrl(state, baseUrl, { channel: channel.id, user: user.id }),
     trigger_id: state.mintTrigger(user.id),
   });

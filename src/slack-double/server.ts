@@ -1,7 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './api-error.js';
 import type { Method } from './context.js';
-import { parseArgs, parseMultipart, readBody, sendJson } from './http-body.js';
+import {
+  BodyTooLarge,
+  parseArgs,
+  parseMultipart,
+  readBody,
+  sendJson,
+  sendTooLarge,
+} from './http-body.js';
 import { chatMethods } from './methods/chat.js';
 import { fileMethods } from './methods/files.js';
 import { functionMethods } from './methods/functions.js';
@@ -36,6 +43,7 @@ export function handler(state: DoubleState, baseUrl: () => string) {
         sendJson(res, 404, { ok: false, error: 'not_found' });
       }
     } catch (err) {
+      if (err instanceof BodyTooLarge) return sendTooLarge(res, err);
       sendJson(res, 500, { ok: false, error: 'internal_error', detail: String(err) });
     }
   };

@@ -37,7 +37,12 @@ export interface AppDeps {
   /** Each person's language (their choice, else their Slack locale), remembered per person. */
   locales: LocaleResolver;
   /** Who may spend, the stored gateway token's last 4, and sealing a new one. */
-  settings: ConfigSettings & { sealGatewayToken(token: string): string };
+  settings: ConfigSettings & { sealGatewayToken(teamId: string, token: string): string };
+  /**
+   * Drops what memory keeps for an uninstalled workspace or org (its Slack client, the rate-limit
+   * queues of its gateway token), so those maps hold only installed workspaces.
+   */
+  forgetInMemory?(teamId: string, gatewayToken?: string): void;
   /** ENCRYPTION_KEY's box, when one is set: seals what a workflow step keeps in the store. */
   secrets?: SecretBox;
 }

@@ -133,6 +133,14 @@ export interface Database {
   oauth_states: OauthStatesTable;
   audit_entries: AuditEntriesTable;
   job_claims: JobClaimsTable;
+  team_enterprises: TeamEnterprisesTable;
+}
+
+/** A workspace's Enterprise Grid organisation (for its org-wide installation). */
+export interface TeamEnterprisesTable {
+  team_id: string;
+  enterprise_id: string;
+  updated_at: number;
 }
 
 export interface OauthStatesTable {

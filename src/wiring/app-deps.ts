@@ -25,6 +25,7 @@ export function oneWorkspaceDeps(p: {
   settings: ReturnType<typeof workspaceSettings>;
   audit: AuditLog;
   secrets?: SecretBox;
+  forgetInMemory?: AppDeps['forgetInMemory'];
 }): AppDeps {
   const cache = createSharedCache(p.store.db, () => p.clock().getTime());
   const { settings, config } = p;
@@ -38,5 +39,6 @@ export function oneWorkspaceDeps(p: {
     dailyBudget: settings.dailyBudget,
     summaryChannel: settings.summaryChannel,
     ...(p.secrets ? { secrets: p.secrets } : {}),
+    forgetInMemory: p.forgetInMemory,
   };
 }

@@ -41,7 +41,7 @@ describe('audit CSV', () => {
         requestId: '@r',
       },
     ]);
-    const rows: string[][] = parse(csv);
+    const rows: string[][] = parse(csv, { bom: true });
     expect(rows[0]![0]).toBe('time_utc');
     expect(rows[1]).toContain(`'=HYPERLINK("http://x")`);
     expect(rows[1]).toContain(`'@r`);

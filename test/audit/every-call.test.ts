@@ -60,7 +60,9 @@ describe('audit in one-workspace HTTP mode', () => {
       8000,
     );
     expect(file.channel).toBe('D0ADM'); // the double's direct-message channel with U0ADM
-    const [header, ...rows] = file.bytes.toString('utf8').trim().split(/\r?\n/);
+    // UTF-8 with a byte-order mark, so Excel reads names in Chinese as written.
+    expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = file.bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
     expect(header).toMatch(/^time_utc,user,workspace,channel,command,operation/);
     expect(rows.some((r) => r.includes('/payorder') && r.includes('payOrder'))).toBe(true);
   });

@@ -1,5 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultGateway } from '../../src/console/default-gateway.js';
 import type { RunningConsole } from '../../src/console/start-console.js';
 import { startTestConsole } from './start.js';
 
@@ -94,7 +98,37 @@ describe('the console published by a container (CONSOLE_LISTEN, CONSOLE_PUBLISHE
     expect(await sendTo(inContainer, { host: `localhost:${published + 1}` })).toBe(403);
   });
 
+  it('refuses a peer that is neither loopback nor the publishing host, whatever its headers', async () => {
+    // This machine's own network address: the connection's source is then not loopback.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    expect(lan).toBeDefined();
+    const headers = { host: `localhost:${published}`, origin: `http://localhost:${published}` };
+    const status = await request(`http://${lan}:${inContainer.port}/console/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ command: '/querydesk', text: 'help' }),
+    }).then((r) => r.statusCode);
+    expect(status).toBe(403);
+    expect(await sendTo(inContainer, headers)).toBe(200);
+  });
+
   it('by default accepts no other port than its own', async () => {
     expect(await sendTo(qd, { host: `localhost:${published}` })).toBe(403);
+  });
+});
+
+describe('the publishing host', () => {
+  it("is read from the routing table's default route", () => {
+    const table = join(tmpdir(), `qd-route-${process.pid}`);
+    writeFileSync(
+      table,
+      'Iface\tDestination\tGateway \tFlags\n' +
+        'eth0\t00000000\t010011AC\t0003\n' +
+        'eth0\t000011AC\t00000000\t0001\n',
+    );
+    expect(defaultGateway(table)).toEqual(['172.17.0.1']);
+    expect(defaultGateway(join(tmpdir(), 'no-such-route-table'))).toEqual([]);
   });
 });

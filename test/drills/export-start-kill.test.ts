@@ -96,7 +96,7 @@ describe('drill: kill -9 between Start export and its progress message', () => {
       () => f.double.files().find((x) => x.id === upload.files[0]?.id && x.completed),
       10_000,
     );
-    const rows = parse(file.bytes.toString('utf8')) as string[][];
+    const rows = parse(file.bytes.toString('utf8'), { bom: true }) as string[][];
 
     // Not taken from the click before the grace (counted from the click's last word, ≤ the kill).
     expect(postedAt - killedAt).toBeGreaterThan(GRACE_MS - 1_000);

@@ -203,7 +203,7 @@ async function csvOf(d: SlackDouble, ts: string): Promise<string[][]> {
     () => d.files().find((x) => x.id === upload.files[0]?.id && x.completed),
     10_000,
   );
-  return parse(file.bytes.toString('utf8')) as string[][];
+  return parse(file.bytes.toString('utf8'), { bom: true }) as string[][];
 }
 
 describe('drill: kill -9 of one replica of three', () => {

@@ -12,6 +12,7 @@ import {
 import { startBot } from '../fakes/bot.js';
 import { botDatabase } from '../fakes/bot-database.js';
 import { DIALECTS } from '../fakes/databases.js';
+import { eventually } from '../fakes/eventually.js';
 
 const SHOP = SANDBOX_EXAMPLES.shopOrders.ownerId; // 250 orders
 const USER = 'U0EXPORTER';
@@ -70,6 +71,19 @@ async function startExport(h: H, text: string): Promise<DoubleMessage> {
   return h.double.waitFor(() => progress(h.double), 8000);
 }
 
+/** The bytes of the CSV uploaded in the progress message's thread. */
+async function csvBytes(d: SlackDouble, ts: string): Promise<Buffer> {
+  const upload = await d.waitFor(
+    () => d.messages(DEFAULT_CHANNEL).find((m) => m.threadTs === ts && m.files.length > 0),
+    30_000,
+  );
+  const file = await d.waitFor(
+    () => d.files().find((f) => f.id === upload.files[0]?.id && f.completed),
+    8000,
+  );
+  return file.bytes;
+}
+
 async function csvIn(d: SlackDouble, ts: string): Promise<string[][]> {
   const upload = await d.waitFor(
     () => d.messages(DEFAULT_CHANNEL).find((m) => m.threadTs === ts && m.files.length > 0),
@@ -79,10 +93,59 @@ async function csvIn(d: SlackDouble, ts: string): Promise<string[][]> {
     () => d.files().find((f) => f.id === upload.files[0]?.id && f.completed),
     8000,
   );
-  return parse(file.bytes.toString('utf8')) as string[][];
+  return parse(file.bytes.toString('utf8'), { bom: true }) as string[][];
 }
 
 describe('/shoporders export', () => {
+  it.each([
+    ['left ticked (the default)', undefined, true],
+    ['unticked', [] as string[], false],
+  ])('offers a byte-order mark in the preview; %s', async (_label, value, bom) => {
+    const h = await startBot();
+    cleanups.push(() => h.stop());
+    const before = h.double.messages().filter((m) => m.ephemeral).length;
+    await h.double.sendCommand(h.events, {
+      command: '/shoporders',
+      text: `export ${SHOP} size=100`,
+      user: USER,
+    });
+    const preview = await h.double.waitFor(
+      () => h.double.messages().filter((m) => m.ephemeral)[before],
+      8000,
+    );
+    expect(JSON.stringify(preview.blocks)).toContain('byte-order mark');
+    expect(checkMessage({ text: preview.text, blocks: preview.blocks })).toEqual([]);
+    if (value) {
+      await h.double.sendAction(h.events, {
+        actionId: 'qd_export_bom',
+        channel: preview.channel,
+        messageTs: preview.ts,
+        user: USER,
+        value,
+      });
+      await eventually(async () => {
+        const row = await exportDb(h.bot.deps.store.db)
+          .selectFrom('exports')
+          .select('csv_bom')
+          .executeTakeFirst();
+        return Number(row?.csv_bom) === 0;
+      });
+    }
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_export_start',
+      channel: preview.channel,
+      messageTs: preview.ts,
+      user: USER,
+    });
+    const message = await h.double.waitFor(() => progress(h.double), 8000);
+    const bytes = await csvBytes(h.double, message.ts);
+    const head = [...bytes.subarray(0, 3)];
+    if (bom) expect(head).toEqual([0xef, 0xbb, 0xbf]);
+    else expect(head).not.toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(bytes.toString('utf8'), { bom: true }) as string[][];
+    expect(rows).toHaveLength(251);
+  });
+
   it("previews without calling, then uploads a 250-row CSV buying each gateway page once (reusing the card's page)", async () => {
     const h = await startBot();
     cleanups.push(() => h.stop());

@@ -46,6 +46,7 @@ function runningRow(id: string, now: number): ExportRow {
     note: null,
     stopped_by: null,
     file_id: null,
+    csv_bom: 1,
     lease_owner: null,
     lease_until: null,
     started_at: now,

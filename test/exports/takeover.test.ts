@@ -44,6 +44,7 @@ function startingRow(id: string, updatedAt: number, poster: string): ExportRow {
     note: null,
     stopped_by: null,
     file_id: null,
+    csv_bom: 1,
     lease_owner: poster,
     lease_until: null,
     started_at: null,

@@ -34,7 +34,7 @@ export async function startBot(
     LOG_LEVEL: 'debug',
     ...env,
   });
-  const log = captureLogger('debug');
+  const log = captureLogger(env.LOG_LEVEL ?? 'debug');
   const bot = await startQuerydesk(config, { logger: log.logger, ...options });
   const base = `http://127.0.0.1:${bot.port}`;
   return {

@@ -106,7 +106,7 @@ describe('tokens at rest', () => {
       const rows = await admin.query(`select * from ${schema}."${table_name}"`);
       everything += JSON.stringify(rows.rows);
     }
-    expect(everything).toContain('v1.');
+    expect(everything).toContain('v2.');
     expectNoToken(everything, 'PostgreSQL');
     expectNoToken(h.log.text(), 'the log');
   });

@@ -187,7 +187,7 @@ describe('two workspaces installed through OAuth', () => {
       () => h!.double.files().find((f) => f.name.endsWith('.csv') && f.completed),
       8000,
     );
-    const rows: string[][] = parse(file.bytes!.toString('utf8'));
+    const rows: string[][] = parse(file.bytes!.toString('utf8'), { bom: true });
     expect(rows[0]).toContain('operation');
     const paidB = (await h.bot.deps.audit.list({ workspaceId: 'TB', since: new Date(0) })).filter(
       (r) => r.points > 0,

@@ -2,19 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.js';
 import { findSession, insertSession } from '../../src/qr/index.js';
+import { stepTokenAt as stepAt } from '../../src/qr/session-row.js';
 import { createSecretBox } from '../../src/secrets/cipher.js';
 import { rotateKeys } from '../../src/secrets/rotate.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
 
 const oldKey = randomBytes(32);
+const AT = { table: 'workspace_settings', column: 'gateway_token_enc', rowId: 'T1' };
+const inst = (column: string) => ({ table: 'installations', column, rowId: 'T1' });
 const newKey = randomBytes(32);
 
 describe('sealed secrets', () => {
   it('opens what it sealed, and the sealed text shows neither the token nor its encodings', () => {
     const box = createSecretBox(newKey);
     const token = 'xoxb-123456-secret-token';
-    const sealed = box.seal(token);
-    expect(box.open(sealed)).toBe(token);
+    const sealed = box.seal(token, AT);
+    expect(box.open(sealed, AT)).toBe(token);
     for (const form of [
       token,
       Buffer.from(token).toString('base64'),
@@ -27,16 +30,16 @@ describe('sealed secrets', () => {
 
   it('refuses a tampered value and a value under a key it does not hold', () => {
     const box = createSecretBox(newKey);
-    const sealed = box.seal('gateway-token');
+    const sealed = box.seal('gateway-token', AT);
     const parts = sealed.split('.');
     parts[4] = Buffer.from('junk').toString('base64url');
-    expect(() => box.open(parts.join('.'))).toThrow();
-    expect(() => box.open(createSecretBox(oldKey).seal('x'))).toThrow(/unknown key/);
+    expect(() => box.open(parts.join('.'), AT)).toThrow();
+    expect(() => box.open(createSecretBox(oldKey).seal('x', AT), AT)).toThrow(/unknown key/);
   });
 
   it('reads values under the previous key while rotating', () => {
-    const sealedOld = createSecretBox(oldKey).seal('tok-old');
-    expect(createSecretBox(newKey, oldKey).open(sealedOld)).toBe('tok-old');
+    const sealedOld = createSecretBox(oldKey).seal('tok-old', AT);
+    expect(createSecretBox(newKey, oldKey).open(sealedOld, AT)).toBe('tok-old');
   });
 });
 
@@ -71,16 +74,16 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
         team_id: 'T1',
         enterprise_id: null,
         bot_user_id: 'U0',
-        bot_token_enc: old.seal('xoxb-one'),
+        bot_token_enc: old.seal('xoxb-one', inst('bot_token_enc')),
         gateway_token_enc: null,
-        installation_enc: old.seal('{"team":{"id":"T1"}}'),
+        installation_enc: old.seal('{"team":{"id":"T1"}}', inst('installation_enc')),
         installed_at: 1,
         updated_at: 1,
       })
       .execute();
     await store.db
       .insertInto('workspace_settings')
-      .values({ workspace_id: 'T1', updated_at: 1, gateway_token_enc: old.seal('gw-one') })
+      .values({ workspace_id: 'T1', updated_at: 1, gateway_token_enc: old.seal('gw-one', AT) })
       .execute();
 
     await insertSession(store.db, {
@@ -96,7 +99,7 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
       watchUntil: 2,
       lease: { owner: 'w', until: 1 },
       now: 1,
-      step: { executionId: 'Fx1', token: old.seal('xwfp-step') },
+      step: { executionId: 'Fx1', token: old.seal('xwfp-step', stepAt('T1')) },
     });
 
     const rotating = createSecretBox(newKey, oldKey);
@@ -108,11 +111,11 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
       .selectFrom('installations')
       .selectAll()
       .executeTakeFirstOrThrow();
-    expect(onlyNew.open(install.bot_token_enc)).toBe('xoxb-one');
-    expect(onlyNew.open(install.installation_enc!)).toContain('T1');
+    expect(onlyNew.open(install.bot_token_enc, inst('bot_token_enc'))).toBe('xoxb-one');
+    expect(onlyNew.open(install.installation_enc!, inst('installation_enc'))).toContain('T1');
     const s = await store.db.selectFrom('workspace_settings').selectAll().executeTakeFirstOrThrow();
-    expect(onlyNew.open(s.gateway_token_enc!)).toBe('gw-one');
+    expect(onlyNew.open(s.gateway_token_enc!, AT)).toBe('gw-one');
     const session = await findSession(store.db, { workspaceId: 'T1', sessionId: 'S1' });
-    expect(onlyNew.open(session!.step_token!)).toBe('xwfp-step');
+    expect(onlyNew.open(session!.step_token!, stepAt('T1'))).toBe('xwfp-step');
   });
 });

@@ -29,6 +29,7 @@ const TABLES = [
   'shared_cache',
   'step_executions',
   'summary_runs',
+  'team_enterprises',
   'workspace_settings',
 ];
 
@@ -92,6 +93,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0007-workspaces',
       '0008-order-watches-exports',
       '0009-workflow-steps',
+      '0012-secrets-edges',
       '0013-language',
     ]);
   });

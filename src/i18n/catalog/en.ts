@@ -71,6 +71,10 @@ export const en = {
     'Try again later; if it persists, contact customer service with the request id',
   'gateway.transport.rate-limited.meaning': 'The gateway is rate limiting this operation',
   'gateway.transport.rate-limited.remedy': 'Wait a few seconds and try again',
+  'gateway.transport.too-large.meaning':
+    'The gateway sent an answer larger than querydesk reads (5 MB); it was cut off',
+  'gateway.transport.too-large.remedy':
+    'Ask for a smaller page (size=) and try again; if it persists, report it with the request id',
   'gateway.transport.bad-response.meaning': 'The gateway sent an answer querydesk cannot read',
   'gateway.transport.bad-response.remedy':
     'Try again later; if it persists, report it with the request id',

@@ -64,6 +64,10 @@ export const zhCN = {
   'gateway.transport.http.remedy': '请稍后重试；如仍出现，请带上请求 ID 联系客服',
   'gateway.transport.rate-limited.meaning': '网关正在对此操作限流',
   'gateway.transport.rate-limited.remedy': '请等几秒后重试',
+  'gateway.transport.too-large.meaning':
+    '网关返回的应答超过 querydesk 读取的上限（5 MB），已被截断',
+  'gateway.transport.too-large.remedy':
+    '请缩小每页条数（size=）后重试；如仍出现，请带上请求 ID 反馈',
   'gateway.transport.bad-response.meaning': '网关返回的应答 querydesk 无法读取',
   'gateway.transport.bad-response.remedy': '请稍后重试；如仍出现，请带上请求 ID 反馈',
   'gateway.input.remedy': '请更正输入后重试',

@@ -8,6 +8,7 @@ import { exactly, pick } from '../middleware/one-listener.js';
 import type { ActionDef } from './action.js';
 import { auditExport } from './audit-export.js';
 import { cancelExport } from './cancel-export.js';
+import { exportBom } from './export-bom.js';
 import { link } from './link.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
@@ -37,6 +38,7 @@ export const ACTIONS = {
   stopOrderWatch: stopOrderWatch(ACTION.stopOrderWatch),
   startExport: startExport(ACTION.startExport),
   cancelExport: cancelExport(ACTION.cancelExport),
+  exportBom: exportBom(ACTION.exportBom),
   qrScanned: qrScanned(ACTION.qrScanned),
 } satisfies Record<ActionKey, ActionDef>;
 

@@ -58,7 +58,7 @@ export async function exportAudit(
   const { auditCsv } = await import('../../audit/csv.js');
   await client.files.uploadV2({
     channel_id: a.userId,
-    file: Buffer.from(auditCsv(entries), 'utf8'),
+    file: auditCsv(entries),
     filename: `querydesk-audit-${a.args.range}-${day}.csv`,
     title: `querydesk audit, ${RANGE_LABEL[a.args.range]} (${entries.length} calls)`,
   });

@@ -68,6 +68,15 @@ export function exportProgressMessage(row: ExportRow, t: ExportTitle, now: numbe
   return { text: esc(`${t.title}: ${plain}`, 1000), blocks };
 }
 
+const BOM_OPTION = {
+  text: { type: 'plain_text' as const, text: 'Start the file with a byte-order mark (for Excel)' },
+  description: {
+    type: 'plain_text' as const,
+    text: 'Lets Excel read Chinese names; untick for other tools',
+  },
+  value: 'bom',
+};
+
 /** The private preview: what will be called, the price, the cap; Start export / Cancel. */
 export function exportPreviewMessage(p: {
   exportId: string;
@@ -92,6 +101,19 @@ export function exportPreviewMessage(p: {
     text: esc(`Export ${p.title} as CSV? ${price}; at most ${p.maxRows} rows.`, 1000),
     blocks: [
       section(lines.join('\n')),
+      {
+        // The export's id rides in the block id: an unticked box sends no option value.
+        type: 'actions',
+        block_id: `${ACTION.exportBom}:${p.exportId}`,
+        elements: [
+          {
+            type: 'checkboxes',
+            action_id: ACTION.exportBom,
+            options: [BOM_OPTION],
+            initial_options: [BOM_OPTION],
+          },
+        ],
+      },
       {
         type: 'actions',
         elements: [

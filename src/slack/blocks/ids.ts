@@ -15,6 +15,7 @@ export const ACTION = {
   stopOrderWatch: 'qd_watch_stop',
   startExport: 'qd_export_start',
   cancelExport: 'qd_export_cancel',
+  exportBom: 'qd_export_bom',
   qrScanned: 'qd_qr_scanned',
 } as const;
 

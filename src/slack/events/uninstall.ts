@@ -1,12 +1,24 @@
+import type { EnvelopedEvent } from '@slack/bolt';
 import { exportDb } from '../../exports/export-row.js';
 import { forgetWorkspace } from '../../store/forget-workspace.js';
 import { watchDb } from '../../watches/watch-row.js';
 import type { SlackDeps } from '../context.js';
 import type { EventDef } from './event.js';
 
+/** The installation an uninstall is about: the org for an org-wide (Grid) install. */
+function installationOf(body: EnvelopedEvent): string | undefined {
+  const orgWide = (body.authorizations ?? []).some((a) => a.is_enterprise_install);
+  return orgWide && body.enterprise_id ? body.enterprise_id : body.team_id;
+}
+
 async function forget(teamId: string | undefined, deps: SlackDeps, why: string): Promise<void> {
   if (!teamId) return;
   const now = deps.clock();
+  // Read before it is deleted: its rate-limit queues are dropped with it.
+  const gatewayToken =
+    deps.config.mode === 'oauth'
+      ? await deps.gatewayToken(teamId).catch(() => undefined)
+      : undefined;
   await forgetWorkspace(deps.store.db, teamId, now);
   // Its order watches and exports end too (their runners skip rows no longer live).
   await watchDb(deps.store.db)
@@ -26,6 +38,7 @@ async function forget(teamId: string | undefined, deps: SlackDeps, why: string):
     .where('workspace_id', '=', teamId)
     .where('state', 'in', ['preview', 'starting', 'running'])
     .execute();
+  deps.forgetInMemory?.(teamId, gatewayToken);
   deps.logger.info({ team: teamId, why }, 'workspace tokens deleted and its watches stopped');
 }
 
@@ -34,7 +47,7 @@ async function forget(teamId: string | undefined, deps: SlackDeps, why: string):
 export const appUninstalled: EventDef<'app_uninstalled'> = {
   event: 'app_uninstalled',
   async handle({ body }, deps) {
-    await forget(body.team_id, deps, 'app_uninstalled');
+    await forget(installationOf(body), deps, 'app_uninstalled');
   },
 };
 
@@ -43,6 +56,6 @@ export const tokensRevoked: EventDef<'tokens_revoked'> = {
   event: 'tokens_revoked',
   async handle({ body, event }, deps) {
     if ((event.tokens.bot ?? []).length === 0) return;
-    await forget(body.team_id, deps, 'tokens_revoked');
+    await forget(installationOf(body), deps, 'tokens_revoked');
   },
 };

@@ -110,6 +110,7 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     note: null,
     stopped_by: null,
     file_id: null,
+    csv_bom: 1,
     lease_owner: null,
     lease_until: null,
     started_at: null,

@@ -55,7 +55,7 @@ export const startQrOnboardingStep = workflowStep({
   commandNames: { landing_page: 'landing' },
   schema: (timeZone) => qr.schema(timeZone),
   async run(deps, args, run) {
-    const token = sealStepToken(run.executionToken, deps.secrets);
+    const token = sealStepToken(run.executionToken, run.who.teamId, deps.secrets);
     const result = await startQrOnboarding(deps, run.botClient, run.who, args, undefined, {
       executionId: run.executionId,
       token,

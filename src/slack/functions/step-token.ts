@@ -1,16 +1,28 @@
+import { stepTokenAt } from '../../qr/session-row.js';
 import type { SecretBox } from '../../secrets/cipher.js';
 
 /** Sealed values start with the box's version tag; execution tokens (`xwfp-…`) never do. */
-const SEALED = /^v1\./;
+const SEALED = /^v[12]\./;
 
-/** An execution token as stored with its QR session: sealed when ENCRYPTION_KEY is set. */
-export function sealStepToken(token: string, box: SecretBox | undefined): string {
-  return box ? box.seal(token) : token;
+/**
+ * An execution token as stored with its QR session: sealed when ENCRYPTION_KEY is set, bound to
+ * its workspace's row so it opens nowhere else.
+ */
+export function sealStepToken(
+  token: string,
+  workspaceId: string,
+  box: SecretBox | undefined,
+): string {
+  return box ? box.seal(token, stepTokenAt(workspaceId)) : token;
 }
 
 /** The token back from the store (a value stored before a key was set is read as it is). */
-export function openStepToken(stored: string, box: SecretBox | undefined): string {
+export function openStepToken(
+  stored: string,
+  workspaceId: string,
+  box: SecretBox | undefined,
+): string {
   if (!SEALED.test(stored)) return stored;
   if (!box) throw new Error('a sealed step token needs ENCRYPTION_KEY');
-  return box.open(stored);
+  return box.open(stored, stepTokenAt(workspaceId));
 }

@@ -31,13 +31,22 @@ export function databaseInstallationStore(
       const token = installation.bot?.token;
       if (!token) throw new Error('installation without a bot token');
       const at = now().getTime();
+      const id = rowIdOf(installation);
       const row = {
-        id: rowIdOf(installation),
+        id,
         team_id: installation.team?.id ?? null,
         enterprise_id: installation.enterprise?.id ?? null,
         bot_user_id: installation.bot?.userId ?? null,
-        bot_token_enc: box.seal(token),
-        installation_enc: box.seal(JSON.stringify(installation)),
+        bot_token_enc: box.seal(token, {
+          table: 'installations',
+          column: 'bot_token_enc',
+          rowId: id,
+        }),
+        installation_enc: box.seal(JSON.stringify(installation), {
+          table: 'installations',
+          column: 'installation_enc',
+          rowId: id,
+        }),
         installed_at: at,
         updated_at: at,
       };
@@ -63,7 +72,10 @@ export function databaseInstallationStore(
           .select(['installation_enc'])
           .where('id', '=', id)
           .executeTakeFirst();
-        if (row?.installation_enc) return JSON.parse(box.open(row.installation_enc));
+        if (row?.installation_enc) {
+          const at = { table: 'installations', column: 'installation_enc', rowId: id };
+          return JSON.parse(box.open(row.installation_enc, at));
+        }
       }
       throw new Error('no installation for this team');
     },

@@ -1,6 +1,8 @@
+import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Locale } from '../../i18n/locales.js';
-import type { SecretBox } from '../../secrets/cipher.js';
+import { scrubAlso } from '../../logger.js';
+import type { SealedAt, SecretBox } from '../../secrets/cipher.js';
 import { getWorkspaceSettings, type Store } from '../../store/index.js';
 import { UserFacingError } from '../blocks/error-card.js';
 
@@ -10,15 +12,37 @@ export interface SpendRules {
   users: string[];
 }
 
+/** Where a workspace's gateway token is sealed: it opens in that workspace's row only. */
+function gatewayTokenAt(teamId: string): SealedAt {
+  return { table: 'workspace_settings', column: 'gateway_token_enc', rowId: teamId };
+}
+
+/**
+ * The workspace's stored token, or an answer naming the remedy when it does not open there (sealed
+ * for another row, or under a key no longer configured): nothing is sent to the gateway.
+ */
+function openToken(box: SecretBox, sealed: string, teamId: string, logger?: Logger): string {
+  try {
+    return box.open(sealed, gatewayTokenAt(teamId));
+  } catch (err) {
+    logger?.warn({ err, team: teamId }, 'stored gateway token does not open for this workspace');
+    throw new UserFacingError(
+      'Gateway token unreadable',
+      'The gateway token stored for this workspace cannot be read, so nothing was looked up. A workspace admin can set it again with /querydesk config.',
+    );
+  }
+}
+
 /**
  * A workspace's budget and summary channel: what /querydesk config stored, else the environment's
  * defaults (DAILY_BUDGET_POINTS, SPEND_SUMMARY_CHANNEL). A stored budget of 0 pauses paid calls.
  */
-export function workspaceSettings(store: Store, config: Config, box?: SecretBox) {
+export function workspaceSettings(store: Store, config: Config, box?: SecretBox, logger?: Logger) {
   return {
-    sealGatewayToken(token: string): string {
+    sealGatewayToken(teamId: string, token: string): string {
       if (!box) throw new Error('ENCRYPTION_KEY is needed to store a gateway token');
-      return box.seal(token);
+      if (logger) scrubAlso(logger, token);
+      return box.seal(token, gatewayTokenAt(teamId));
     },
     async spendRules(teamId: string): Promise<SpendRules> {
       const s = await getWorkspaceSettings(store.db, teamId);
@@ -35,7 +59,12 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox)
     async gatewayToken(teamId: string): Promise<string> {
       if (config.mode !== 'oauth' || !box) return config.gateway.token ?? 'sandbox-token';
       const s = await getWorkspaceSettings(store.db, teamId);
-      if (s?.gatewayTokenSealed) return box.open(s.gatewayTokenSealed);
+      if (s?.gatewayTokenSealed) {
+        const token = openToken(box, s.gatewayTokenSealed, teamId, logger);
+        // Any shape of token: only its value tells the log scrubber what to cut.
+        if (logger) scrubAlso(logger, token);
+        return token;
+      }
       if (!config.gateway.baseUrl) return 'sandbox-token';
       throw new UserFacingError(
         'No gateway token yet',

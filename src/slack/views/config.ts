@@ -75,7 +75,7 @@ export const configView: ViewDef = {
         ...(withToken
           ? {
               gatewayToken: {
-                sealed: deps.settings.sealGatewayToken(token),
+                sealed: deps.settings.sealGatewayToken(teamId, token),
                 last4: token.slice(-4),
               },
             }

@@ -67,7 +67,7 @@ describe.each(DIALECTS)('start_qr_onboarding through kill -9 of the bot (%s)', (
     );
     // Kept with the session, sealed: the clear token is nowhere in the row.
     expect(row.step_execution_id).toBe(sent.executionId);
-    expect(String(row.step_token)).toMatch(/^v1\./);
+    expect(String(row.step_token)).toMatch(/^v2\./);
     expect(JSON.stringify(row)).not.toContain(sent.token);
 
     await first.kill9();
