@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db, StoreDialect } from '../store/database.js';
 import { dayRange } from './day.js';
+import { expectedPrice, notePrice } from './price.js';
 import type { BudgetDecision } from './types.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -56,8 +57,9 @@ type Attempt =
  * One decision, in one transaction holding the workspace's lock row (a row lock on PostgreSQL, the
  * write lock on SQLite), so replicas decide one after the other. Allowed when today's net spend is
  * under the budget and, if other paid calls are in flight, when this call's expected price fits
- * beside theirs. The expected price is the operation's last charge in this workspace; unknown, it
- * is the whole rest of the budget, so a first call of an unknown price runs alone.
+ * beside theirs. The expected price is the larger of the operation's last charge in this workspace
+ * and the largest seen in the last days (expectedPrice); unknown, it is the whole rest of the
+ * budget, so a first call of an unknown price runs alone.
  */
 async function attempt(
   db: Db,
@@ -89,15 +91,10 @@ async function attempt(
         .where('workspace_id', '=', q.workspaceId)
         .where('expires_at', '>', now)
         .executeTakeFirst(),
-      trx
-        .selectFrom('ledger_prices')
-        .select('points')
-        .where('workspace_id', '=', q.workspaceId)
-        .where('operation', '=', q.operation)
-        .executeTakeFirst(),
+      expectedPrice(trx, { workspaceId: q.workspaceId, operation: q.operation, now: q.now }),
     ]);
     const heldPoints = Number(held?.points ?? 0);
-    const expected = price === undefined ? q.budget - spent : Number(price.points);
+    const expected = price ?? q.budget - spent;
     if (heldPoints > 0 && spent + heldPoints + expected > q.budget) return { outcome: 'busy' };
     const id = randomUUID();
     await trx
@@ -152,21 +149,12 @@ function holdFor(db: Db, q: ReserveQuery, id: string, clock: () => Date): Budget
       if (settled) return;
       settled = true;
       if (charged !== undefined) {
-        const at = clock().getTime();
-        await db
-          .insertInto('ledger_prices')
-          .values({
-            workspace_id: q.workspaceId,
-            operation: q.operation,
-            points: charged,
-            updated_at: at,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['workspace_id', 'operation'])
-              .doUpdateSet({ points: charged, updated_at: at }),
-          )
-          .execute();
+        await notePrice(db, {
+          workspaceId: q.workspaceId,
+          operation: q.operation,
+          points: charged,
+          at: clock(),
+        });
       }
       await db.deleteFrom('budget_reservations').where('id', '=', id).execute();
     },

@@ -130,6 +130,7 @@ export interface Database {
   budget_reservations: BudgetReservationsTable;
   budget_locks: BudgetLocksTable;
   ledger_prices: LedgerPricesTable;
+  ledger_price_peaks: LedgerPricePeaksTable;
   oauth_states: OauthStatesTable;
   audit_entries: AuditEntriesTable;
   job_claims: JobClaimsTable;
@@ -166,6 +167,11 @@ export interface AuditEntriesTable {
   result_code: string;
   latency_ms: number;
   request_id: string;
+  /**
+   * `unconfirmed`: the call may have been charged, amount unknown (points are what is held);
+   * `settled`: a later answer fixed it. Null otherwise. Migration 0011.
+   */
+  charge: string | null;
 }
 
 export interface JobClaimsTable {
@@ -213,6 +219,14 @@ export interface LedgerPricesTable {
   operation: string;
   points: number;
   updated_at: number;
+}
+
+/** The largest charge seen per (workspace, operation, UTC day since the epoch). Migration 0011. */
+export interface LedgerPricePeaksTable {
+  workspace_id: string;
+  operation: string;
+  day: number;
+  points: number;
 }
 
 export interface SharedCacheTable {

@@ -110,4 +110,23 @@ describe.each(DIALECTS)('budget reservation on %s', (dialect) => {
 
     expect(refused).toMatchObject({ allowed: false, budget: 20, spent: 20 });
   });
+
+  it('keeps holding the largest recent price after an answer that charged 0: the budget still holds', async () => {
+    const [ledger] = await replicas(1);
+    // The price is 30; then one answer happens to charge 0 (the last price is now 0).
+    await paidCall(ledger!, 30, 100, 0);
+    await paidCall(ledger!, 0, 100, 0);
+    mostInFlight = 0;
+
+    // 70 points left: two 30-point calls fit side by side, not all five; once they settle (90
+    // spent) one more runs alone, as any call may while nothing is in flight, and the day is spent.
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => paidCall(ledger!, 30, 100, 300)),
+    );
+    const spent = await ledger!.spentOnDay({ workspaceId: 'T1', day: new Date(), timeZone: ZONE });
+
+    expect(mostInFlight).toBe(2);
+    expect(outcomes.filter((o) => o === 'charged')).toHaveLength(3);
+    expect(spent).toBe(120);
+  });
 });

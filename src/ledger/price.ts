@@ -1,0 +1,73 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../store/database.js';
+
+/** How far back the largest price seen still counts for what a paid call is expected to cost. */
+export const PRICE_WINDOW_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS);
+
+/**
+ * What the next paid call of `operation` is expected to cost this workspace: the larger of its
+ * last price and the largest price seen in the last PRICE_WINDOW_DAYS days (one answer that
+ * charged 0 must not make every later hold 0). Undefined when it was never charged.
+ */
+export async function expectedPrice(
+  db: Kysely<Database>,
+  q: { workspaceId: string; operation: string; now: Date },
+): Promise<number | undefined> {
+  const [last, peak] = await Promise.all([
+    db
+      .selectFrom('ledger_prices')
+      .select('points')
+      .where('workspace_id', '=', q.workspaceId)
+      .where('operation', '=', q.operation)
+      .executeTakeFirst(),
+    db
+      .selectFrom('ledger_price_peaks')
+      .select((eb) => eb.fn.max<number>('points').as('points'))
+      .where('workspace_id', '=', q.workspaceId)
+      .where('operation', '=', q.operation)
+      .where('day', '>', dayOf(q.now) - PRICE_WINDOW_DAYS)
+      .executeTakeFirst(),
+  ]);
+  const prices = [last?.points, peak?.points].filter((p) => p !== undefined && p !== null);
+  return prices.length === 0 ? undefined : Math.max(...prices.map(Number));
+}
+
+/** Notes what an answer charged: the operation's last price and, if larger, its day's peak. */
+export async function notePrice(
+  db: Kysely<Database>,
+  q: { workspaceId: string; operation: string; points: number; at: Date },
+): Promise<void> {
+  const at = q.at.getTime();
+  const day = dayOf(q.at);
+  await db
+    .insertInto('ledger_prices')
+    .values({
+      workspace_id: q.workspaceId,
+      operation: q.operation,
+      points: q.points,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['workspace_id', 'operation']).doUpdateSet({ points: q.points, updated_at: at }),
+    )
+    .execute();
+  await db
+    .insertInto('ledger_price_peaks')
+    .values({ workspace_id: q.workspaceId, operation: q.operation, day, points: q.points })
+    .onConflict((oc) =>
+      oc.columns(['workspace_id', 'operation', 'day']).doUpdateSet({
+        points: sql<number>`case when excluded.points > ledger_price_peaks.points then excluded.points else ledger_price_peaks.points end`,
+      }),
+    )
+    .execute();
+  // Days out of the window are no longer read; the primary key makes this a short range delete.
+  await db
+    .deleteFrom('ledger_price_peaks')
+    .where('workspace_id', '=', q.workspaceId)
+    .where('operation', '=', q.operation)
+    .where('day', '<=', day - PRICE_WINDOW_DAYS)
+    .execute();
+}
