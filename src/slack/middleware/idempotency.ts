@@ -8,6 +8,12 @@ import { afterPendingAcks } from '../http-edge/ack-first.js';
 export const DELIVERY_WINDOW_MS = 10 * 60_000;
 /** A second click or submission of the same control with the same values is dropped within this. */
 export const INTENT_WINDOW_MS = 10_000;
+/**
+ * The same signed request sent again is dropped within this. A signature is accepted up to
+ * 5 minutes either side of its timestamp, so one signed request can arrive anywhere in a 10-minute
+ * span: its key must outlive that, or a copy replayed after the intent window runs again.
+ */
+export const REPLAY_WINDOW_MS = 10 * 60_000;
 
 type Payload = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -26,8 +32,13 @@ const digest = (v: unknown) =>
  *   message or view it sits in; not action_ts, which differs between two clicks of one intent;
  * - a submission: the view (id and hash), who submitted it and what the form held, so a form
  *   corrected after an error is a new intent.
+ * A click or submission also has a replay key: the whole payload (its trigger_id and action_ts
+ * differ between two real clicks), held for REPLAY_WINDOW_MS, so the same signed request sent
+ * again after the short intent window still does nothing.
  */
-export function deliveryKey(body: unknown): { key: string; ttlMs: number } | undefined {
+export function deliveryKey(
+  body: unknown,
+): { key: string; ttlMs: number; replayKey?: string } | undefined {
   const b = obj(body);
   if (!b) return undefined;
   const team = str(obj(b.team)?.id) ?? str(b.team_id) ?? '-';
@@ -53,14 +64,22 @@ export function deliveryKey(body: unknown): { key: string; ttlMs: number } | und
         const { action_ts: _ts, ...rest } = a ?? {};
         return rest;
       });
-      return { key: `action:${team}:${user}:${place}:${digest(control)}`, ttlMs: INTENT_WINDOW_MS };
+      return {
+        key: `action:${team}:${user}:${place}:${digest(control)}`,
+        ttlMs: INTENT_WINDOW_MS,
+        replayKey: `replay:${team}:${digest(b)}`,
+      };
     }
     case 'view_submission': {
       const view = obj(b.view);
       const id = str(view?.id);
       if (!id) return undefined;
       const form = digest([str(view?.hash), obj(view?.state)?.values ?? null]);
-      return { key: `view:${team}:${user}:${id}:${form}`, ttlMs: INTENT_WINDOW_MS };
+      return {
+        key: `view:${team}:${user}:${id}:${form}`,
+        ttlMs: INTENT_WINDOW_MS,
+        replayKey: `replay:${team}:${digest(b)}`,
+      };
     }
     default:
       return undefined;
@@ -105,7 +124,8 @@ export function idempotencyMiddleware(deps: {
     const claim = async () => {
       let first = true;
       try {
-        first = await deps.keys.claim(found.key, found.ttlMs);
+        if (found.replayKey) first = await deps.keys.claim(found.replayKey, REPLAY_WINDOW_MS);
+        if (first) first = await deps.keys.claim(found.key, found.ttlMs);
       } catch (err) {
         deps.logger.warn({ err }, 'idempotency key not claimed; handling the request anyway');
       }
