@@ -1,3 +1,4 @@
+import { errorCard } from '../blocks/error-card.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readStoreKey } from '../blocks/values.js';
 import type { ShareableCard } from '../commands/command.js';
@@ -10,6 +11,7 @@ import {
   slackErrorKind,
   slackRetryAfter,
 } from '../delivery/slack-errors.js';
+import { checkWhoMaySpend } from '../lookup/query.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 const TOO_OLD =
@@ -34,6 +36,16 @@ export const share = (actionId: string): ActionDef => ({
     const sameTeam = cached?.teamId === clickerOf(body).teamId;
     if (!cached || !owner || !sameTeam) return tell(args, deps, notice(TOO_OLD));
     const channel = body.channel?.id ?? cached.channelId;
+    // The card shows a paid answer: whoever shares it, where, must be allowed to see one there.
+    try {
+      await checkWhoMaySpend(deps, {
+        teamId: cached.teamId,
+        userId: body.user.id,
+        channelId: channel,
+      });
+    } catch (err) {
+      return tell(args, deps, errorCard(err));
+    }
     try {
       const opts = { timeZone: deps.config.gateway.timeZone, sharedBy: body.user.id };
       const message = finish(deps, owner.shared(cached.card, opts));

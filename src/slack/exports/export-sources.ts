@@ -9,10 +9,10 @@ import type { CouponPage } from '../../gateway/operations/coupons.js';
 import type { ShopOrderPage } from '../../gateway/operations/shop-orders.js';
 import { fromCacheJson } from '../../store/shared-cache.js';
 import { UserFacingError } from '../blocks/error-card.js';
-import { PageCache, requestKey } from '../caches/page-cache.js';
+import { PageCache } from '../caches/page-cache.js';
 import type { AppDeps } from '../deps.js';
+import { cachedQuery } from '../lookup/cached-query.js';
 import { splitWindows } from '../lookup/coupons-pages.js';
-import { query } from '../lookup/query.js';
 import type { CouponsExportArgs, ExportArgs, ShopOrdersExportArgs } from './export-args.js';
 import { COUPON_HEADER, couponCells, SHOP_ORDER_HEADER, shopOrderCells } from './export-rows.js';
 
@@ -54,13 +54,12 @@ export function exportSource(deps: AppDeps): ExportSource {
     const g = typeof cursor === 'number' ? cursor : 0;
     const input = { ...a.input, page: g };
     let points = 0;
-    const page = await shopPages
-      .get(requestKey(row.workspace_id, 'shopOrders', input), async () => {
-        const answer = await query(deps, 'shopOrders', input, whoOf(row), { background: true });
-        points = answer.points;
-        return answer.data;
-      })
-      .catch(stopOrRethrow);
+    const page = await cachedQuery(deps, shopPages, 'shopOrders', input, whoOf(row), {
+      background: true,
+      onPoints: (p) => {
+        points = p;
+      },
+    }).catch(stopOrRethrow);
     const size = a.input.pageSize;
     const pages = Math.min(Math.ceil(page.total / size), Math.ceil(maxRows / size));
     const more = g + 1 < pages && page.orders.length > 0;
@@ -96,13 +95,12 @@ export function exportSource(deps: AppDeps): ExportSource {
       limit: a.limit,
     };
     let points = 0;
-    const page = await couponPages
-      .get(requestKey(row.workspace_id, 'coupons', input), async () => {
-        const answer = await query(deps, 'coupons', input, whoOf(row), { background: true });
-        points = answer.points;
-        return answer.data;
-      })
-      .catch(stopOrRethrow);
+    const page = await cachedQuery(deps, couponPages, 'coupons', input, whoOf(row), {
+      background: true,
+      onPoints: (p) => {
+        points = p;
+      },
+    }).catch(stopOrRethrow);
     const totals = c.totals.map((t, i) => (i === c.w ? page.total : t));
     const pagesOf = (t: number) => Math.max(1, Math.ceil(t / a.limit));
     let next: CouponCursor | undefined;

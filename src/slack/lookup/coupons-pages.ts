@@ -8,11 +8,11 @@ import { UserFacingError } from '../blocks/error-card.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
-import { PageCache, requestKey } from '../caches/page-cache.js';
+import { PageCache } from '../caches/page-cache.js';
 import { perDeps } from '../caches/per-deps.js';
 import { RESULT_TTL_MS } from '../caches/shared-results.js';
 import type { AppDeps } from '../deps.js';
-import { query } from './query.js';
+import { cachedQuery } from './cached-query.js';
 
 export interface CouponsArgs {
   sid: string;
@@ -78,10 +78,7 @@ export function createCoupons(deps: AppDeps) {
       page: g,
       limit: q.args.limit,
     };
-    return pages.get(
-      requestKey(q.who.teamId, 'coupons', input),
-      async () => (await query(deps, 'coupons', input, q.who)).data,
-    );
+    return cachedQuery(deps, pages, 'coupons', input, q.who);
   };
 
   /** Merged gateway page g; windows known to have no rows on it are not bought. */

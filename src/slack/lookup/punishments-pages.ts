@@ -3,11 +3,11 @@ import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import { type PunishmentsView, punishmentsCard } from '../blocks/punishments-card.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
-import { PageCache, requestKey } from '../caches/page-cache.js';
+import { PageCache } from '../caches/page-cache.js';
 import { perDeps } from '../caches/per-deps.js';
 import { RESULT_TTL_MS } from '../caches/shared-results.js';
 import type { AppDeps } from '../deps.js';
-import { query } from './query.js';
+import { cachedQuery } from './cached-query.js';
 
 export type PunishmentsCard = {
   kind: 'punishments';
@@ -29,10 +29,7 @@ export function createPunishments(deps: AppDeps) {
 
   async function render(qKey: string, q: PunishmentQuery, pageNo: number): Promise<SlackMessage> {
     const input = { ...q.input, page: pageNo };
-    const page = await pages.get(
-      requestKey(q.who.teamId, 'punishments', input),
-      async () => (await query(deps, 'punishments', input, q.who)).data,
-    );
+    const page = await cachedQuery(deps, pages, 'punishments', input, q.who);
     const size = q.input.pageSize ?? page.page.pageSize ?? 20;
     const totalPages = Math.max(1, Math.ceil(page.page.totalCount / Math.max(1, size)));
     const value = (p: number) => pageRefValue({ q: qKey, p });

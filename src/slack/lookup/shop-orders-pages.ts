@@ -10,11 +10,11 @@ import {
 } from '../blocks/shop-orders-card.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
-import { PageCache, requestKey } from '../caches/page-cache.js';
+import { PageCache } from '../caches/page-cache.js';
 import { perDeps } from '../caches/per-deps.js';
 import { RESULT_TTL_MS } from '../caches/shared-results.js';
 import type { AppDeps } from '../deps.js';
-import { query } from './query.js';
+import { cachedQuery } from './cached-query.js';
 
 interface ShopQuery {
   who: Asker;
@@ -38,10 +38,7 @@ export function createShopOrders(deps: AppDeps) {
 
   const fetchPage = (q: ShopQuery, gatewayPage: number) => {
     const input = { ...q.input, page: gatewayPage };
-    return pages.get(
-      requestKey(q.who.teamId, 'shopOrders', input),
-      async () => (await query(deps, 'shopOrders', input, q.who)).data,
-    );
+    return cachedQuery(deps, pages, 'shopOrders', input, q.who);
   };
 
   async function render(qKey: string, q: ShopQuery, humanPage: number): Promise<SlackMessage> {
