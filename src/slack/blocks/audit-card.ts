@@ -2,7 +2,7 @@ import type { types } from '@slack/bolt';
 import type { AuditEntry } from '../../audit/audit-entry.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import { ACTION } from './ids.js';
-import { escapeMrkdwn, LIMITS, plain, truncate } from './limits.js';
+import { escapeMrkdwn, LIMITS, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /** How many of the latest calls the card lists (the CSV has the whole range). */
@@ -27,18 +27,14 @@ export function auditCard(opts: {
     { type: 'header', text: plain(truncate(title, LIMITS.headerText), LIMITS.headerText) },
     {
       type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: truncate(lines.length ? lines.join('\n') : 'No gateway calls in this range.', 3000),
-      },
+      text: mrkdwn(lines.length ? lines.join('\n') : 'No gateway calls in this range.', 3000),
     },
     {
       type: 'context',
       elements: [
-        {
-          type: 'mrkdwn',
-          text: `Latest ${Math.min(AUDIT_CARD_ROWS, opts.total)} shown; times in ${escapeMrkdwn(opts.timeZone)}. Phone numbers and receiver fields are masked.`,
-        },
+        mrkdwn(
+          `Latest ${Math.min(AUDIT_CARD_ROWS, opts.total)} shown; times in ${escapeMrkdwn(opts.timeZone)}. Phone numbers and receiver fields are masked.`,
+        ),
       ],
     },
   ];

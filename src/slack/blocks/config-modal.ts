@@ -2,7 +2,7 @@ import type { types } from '@slack/bolt';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
 import type { Translate } from '../../i18n/translator.js';
 import { VIEW } from './ids.js';
-import { LIMITS, plain, truncate } from './limits.js';
+import { LIMITS, mrkdwn, plain } from './limits.js';
 import { numberInput } from './modal-inputs.js';
 import { configMetadata } from './values.js';
 
@@ -102,7 +102,7 @@ export function configModal(opts: {
     close: plain('Cancel'),
     private_metadata: configMetadata(opts.adminUserId),
     blocks: [
-      { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(opts.defaults, 3000) }] },
+      { type: 'context', elements: [mrkdwn(opts.defaults, 3000)] },
       numberInput({
         name: 'daily_budget',
         label: 'Daily budget (points)',

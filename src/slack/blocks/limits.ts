@@ -252,9 +252,13 @@ export function plain(text: string, max?: number): types.PlainTextElement {
   return { type: 'plain_text', text: max === undefined ? text : truncate(text, max), emoji: true };
 }
 
-/** A mrkdwn object; with `max`, the text is truncated to fit. Escaping is the caller's. */
+/**
+ * A mrkdwn object; with `max`, the text is truncated to fit. Escaping is the caller's. Always
+ * verbatim: Slack then turns no bare `@here`, `#channel` or URL in gateway data or input into a
+ * mention or a link; the explicit `<@U…>` and `<url|label>` this app writes itself still work.
+ */
 export function mrkdwn(text: string, max?: number): types.MrkdwnElement {
-  return { type: 'mrkdwn', text: max === undefined ? text : truncate(text, max) };
+  return { type: 'mrkdwn', text: max === undefined ? text : truncate(text, max), verbatim: true };
 }
 
 /** Escapes the three characters Slack's mrkdwn treats as control characters. */

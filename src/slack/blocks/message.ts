@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { QueuedInfo } from '../../gateway/client.js';
+import { mrkdwn } from './limits.js';
 
 /** What every builder returns: blocks plus the plain-text fallback Slack requires. */
 export interface SlackMessage {
@@ -34,5 +35,5 @@ export function clickedBy(owner: Asker, clicker: Asker): Asker {
 
 /** A one-line notice as a message: the same words as text fallback and as a section. */
 export function notice(text: string): SlackMessage {
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
 }

@@ -1,5 +1,5 @@
 import type { types } from '@slack/bolt';
-import { LIMITS, plain, truncate } from './limits.js';
+import { LIMITS, mrkdwn, plain, truncate } from './limits.js';
 
 /** A radio or select value that means "leave this option out"; `readModalValues` skips it. */
 export const UNSET_OPTION = '__unset';
@@ -118,9 +118,6 @@ export function lookupModal(spec: {
     submit: plain('Look up'),
     close: plain('Cancel'),
     private_metadata: spec.privateMetadata,
-    blocks: [
-      { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(spec.intro, 3000) }] },
-      ...spec.inputs,
-    ],
+    blocks: [{ type: 'context', elements: [mrkdwn(spec.intro, 3000)] }, ...spec.inputs],
   };
 }

@@ -1,7 +1,7 @@
 import type { OrderWatchRow } from '../../watches/index.js';
 import { packLines } from './card-parts.js';
 import { code, payStatusWord, when } from './format.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /** One line per live watch: order, merchant, its last state, since when. */
@@ -24,13 +24,13 @@ export function watchListMessage(
 ): SlackMessage {
   if (rows.length === 0) {
     const text = `No payment order is being watched in ${where}. Start one with /payorder watch <order_number> <merchant_num>.`;
-    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+    return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
   }
   const title = `${rows.length} payment order${rows.length === 1 ? '' : 's'} watched in ${where}`;
   return {
     text: title,
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } },
+      { type: 'section', text: mrkdwn(`*${title}*`) },
       ...packLines(watchLines(rows, timeZone), LIMITS.messageBlocks - 2),
     ],
   };

@@ -1,3 +1,4 @@
+import { mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 export const SANDBOX_WORDS =
@@ -9,9 +10,6 @@ export function withSandboxNote(message: SlackMessage, sandbox: boolean): SlackM
   const blocks = message.blocks.length >= 50 ? message.blocks.slice(0, 49) : message.blocks;
   return {
     text: `${message.text} (sandbox data)`,
-    blocks: [
-      ...blocks,
-      { type: 'context', elements: [{ type: 'mrkdwn', text: `:test_tube: ${SANDBOX_WORDS}` }] },
-    ],
+    blocks: [...blocks, { type: 'context', elements: [mrkdwn(`:test_tube: ${SANDBOX_WORDS}`)] }],
   };
 }

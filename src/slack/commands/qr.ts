@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QrCreateInput } from '../../gateway/operations/qr-create.js';
+import { mrkdwn } from '../blocks/limits.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { startQrOnboarding } from '../qr/start-onboarding.js';
 import { check, text } from './arg-rules.js';
@@ -7,7 +8,7 @@ import { lookupCommand } from './command.js';
 
 function confirmation(sessionId: string, channelId: string): SlackMessage {
   const text = `QR code posted in <#${channelId}> (session ${sessionId}); its status message updates itself.`;
-  return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
+  return { text, blocks: [{ type: 'context', elements: [mrkdwn(text)] }] };
 }
 
 /** `/qr`: operation 1, the PNG and a live status message in the channel (then operation 3). */

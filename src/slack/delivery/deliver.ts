@@ -1,6 +1,7 @@
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import { mrkdwn } from '../blocks/limits.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { withSlackRateLimit } from './rate-limit.js';
 import { isUnreachableChannel, slackErrorCode } from './slack-errors.js';
@@ -50,10 +51,9 @@ export async function deliverPrivately(params: {
         {
           type: 'context',
           elements: [
-            {
-              type: 'mrkdwn',
-              text: `I could not post in <#${who.channelId}> (${code}). Invite me there with \`/invite @querydesk\`.`,
-            },
+            mrkdwn(
+              `I could not post in <#${who.channelId}> (${code}). Invite me there with \`/invite @querydesk\`.`,
+            ),
           ],
         },
       ],

@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { translator } from '../../i18n/translator.js';
 import { configModal } from '../blocks/config-modal.js';
+import { mrkdwn } from '../blocks/limits.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { personLocale } from './language.js';
@@ -29,10 +30,7 @@ export async function openConfig(
       blocks: [
         {
           type: 'section',
-          text: {
-            type: 'mrkdwn',
-            text: ':lock: Only workspace admins and owners can change querydesk settings.',
-          },
+          text: mrkdwn(':lock: Only workspace admins and owners can change querydesk settings.'),
         },
       ],
     };

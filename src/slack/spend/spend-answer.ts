@@ -1,4 +1,5 @@
 import type { Ledger } from '../../ledger/ledger.js';
+import { mrkdwn } from '../blocks/limits.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { spendCard } from '../blocks/spend-card.js';
 import { parseSpendArg, spendPeriod } from './period.js';
@@ -40,9 +41,6 @@ function withMaybeCharged(card: SlackMessage, calls: number): SlackMessage {
   const blocks = card.blocks.length >= 50 ? card.blocks.slice(0, 49) : card.blocks;
   return {
     text: `${card.text} ${words}`,
-    blocks: [
-      ...blocks,
-      { type: 'context', elements: [{ type: 'mrkdwn', text: `:grey_question: ${words}` }] },
-    ],
+    blocks: [...blocks, { type: 'context', elements: [mrkdwn(`:grey_question: ${words}`)] }],
   };
 }

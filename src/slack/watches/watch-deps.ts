@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { OrderWatchDeps, WatchMessages } from '../../watches/index.js';
+import { mrkdwn } from '../blocks/limits.js';
 import { watchEventText } from '../blocks/order-watch-card.js';
 import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
@@ -24,7 +25,7 @@ export function watchMessages(deps: AppDeps, clientFor: ClientFor): WatchMessage
         .postMessage({
           channel: row.channel_id,
           thread_ts: row.message_ts,
-          ...finish(deps, { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] }),
+          ...finish(deps, { text, blocks: [{ type: 'section', text: mrkdwn(text) }] }),
         })
         .catch(count('chat.postMessage'));
     },

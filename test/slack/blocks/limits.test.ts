@@ -349,7 +349,7 @@ describe('helpers', () => {
   it('plain and mrkdwn make text objects, truncated when given a limit', () => {
     expect(plain('Go')).toEqual({ type: 'plain_text', text: 'Go', emoji: true });
     expect(plain(x(100), LIMITS.buttonText).text).toHaveLength(75);
-    expect(mrkdwn('*b*')).toEqual({ type: 'mrkdwn', text: '*b*' });
+    expect(mrkdwn('*b*')).toEqual({ type: 'mrkdwn', text: '*b*', verbatim: true });
     expect(mrkdwn(x(5000), LIMITS.sectionText).text.endsWith('…')).toBe(true);
   });
 
