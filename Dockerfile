@@ -20,7 +20,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATABASE_URL=sqlite:/data/querydesk.db
+# Charges the store cannot take right now wait in JOURNAL_DIR: on the volume, so a new container
+# (same volume) replays them.
+ENV NODE_ENV=production PORT=3000 DATABASE_URL=sqlite:/data/querydesk.db JOURNAL_DIR=/data/journal
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -29,7 +31,7 @@ COPY --from=build /app/src/console/page ./src/console/page
 COPY package.json manifest.yml ./
 # The launcher `npm start` and the benchmarks use too: it holds the runtime flags and execs node.
 COPY --from=build /app/scripts/start.sh ./scripts/start.sh
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data/journal && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -98,6 +98,7 @@ export const envSchema = z.object({
   GATEWAY_TOKEN: optionalText,
   GATEWAY_TIMEZONE: timeZone.default('Asia/Shanghai'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/querydesk.db'),
+  JOURNAL_DIR: optionalText,
   REDIS_URL: optionalText.pipe(
     z
       .string()
@@ -162,6 +163,8 @@ export interface Config {
     timeZone: string;
   };
   databaseUrl: string;
+  /** Where charges wait while the store cannot take them; checked writable at start-up. */
+  journalDir: string;
   redisUrl?: string;
   /** Replicas sharing the gateway token: each keeps to 10/replicas while Redis is unreachable. */
   replicas: number;
@@ -284,6 +287,7 @@ export function readConfig(env: Env): Config {
     },
     gateway: { baseUrl: e.GATEWAY_BASE_URL, token: e.GATEWAY_TOKEN, timeZone: e.GATEWAY_TIMEZONE },
     databaseUrl: e.DATABASE_URL,
+    journalDir: e.JOURNAL_DIR ?? './data/journal',
     redisUrl: e.REDIS_URL,
     replicas: e.REPLICAS,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,

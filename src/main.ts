@@ -62,6 +62,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`querydesk: failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  // A setting found wrong only at start (JOURNAL_DIR not writable) reads like any bad setting.
+  if (err instanceof ConfigError) console.error(`querydesk: ${err.message}`);
+  else
+    console.error(
+      `querydesk: failed to start: ${err instanceof Error ? err.message : String(err)}`,
+    );
   process.exit(1);
 });

@@ -19,7 +19,7 @@ import type { OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
 import { auditing } from './wiring/audit.js';
 import { budgetWarnings } from './wiring/budget-warnings.js';
-import { chargeJournal, recordCharges } from './wiring/charges.js';
+import { chargeJournal, journalDirWritable, recordCharges } from './wiring/charges.js';
 import { guardEdge } from './wiring/edge.js';
 import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
 import { appRoutes, separateMetrics } from './wiring/http.js';
@@ -82,6 +82,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const metrics = options.metrics ?? createMetrics({ defaults: true });
   const life = createLifecycle(logger);
   try {
+    journalDirWritable(config);
     const store = life.own(await openStore(config.databaseUrl, { logger }), (s) => s.close());
     const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
     // Charges the store cannot take right now wait in a local file (closed before the store).

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { adoptOrphanFiles, type Journaled } from './journal-files.js';
 import { DEFAULT_LEDGER_ZONE, type Ledger } from './ledger.js';
 import { recordEntry } from './record.js';
@@ -10,7 +10,9 @@ import type { LedgerDeps, LedgerEntryInput } from './types.js';
 /**
  * A write-ahead journal for charges the store could not take. The gateway has already been paid
  * when its answer is parsed: if the ledger insert fails (database restarting, network), the
- * entry goes to a local file and is replayed, with its original time, once the store answers.
+ * entry goes to a file in JOURNAL_DIR (persistent: the image's volume) and is replayed, with its
+ * original time, once the store answers; a process started later on the same directory adopts
+ * what a stopped one left.
  * A replay never writes an entry twice: each carries the instant it was first tried, and an
  * entry already in the ledger with that request, kind, operation and instant is skipped.
  */
@@ -22,13 +24,6 @@ export interface ChargeJournal {
   replay(): Promise<void>;
   /** A last replay; what still waits stays in the file for the next process on this host. */
   close(): Promise<void>;
-}
-
-/** Beside the SQLite file, or per PostgreSQL URL under the temp directory (never shared by two databases). */
-export function journalDir(databaseUrl: string): string {
-  if (databaseUrl.startsWith('sqlite:')) return join(dirname(databaseUrl.slice(7)), 'journal');
-  const id = createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16);
-  return join(tmpdir(), 'querydesk-journal', id);
 }
 
 export function createChargeJournal(

@@ -1,9 +1,22 @@
-import type { Config } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import type { ChargeEvent, ChargeListener } from '../gateway/charges.js';
 import type { Ledger, LedgerDeps } from '../ledger/index.js';
-import { type ChargeJournal, createChargeJournal, journalDir } from '../ledger/journal.js';
+import { type ChargeJournal, createChargeJournal } from '../ledger/journal.js';
+import { checkJournalDir, journalDirFor } from '../ledger/journal-dir.js';
 import type { Metrics } from '../metrics.js';
 import type { Lifecycle } from './lifecycle.js';
+
+/** Start-up stops, naming JOURNAL_DIR, when charges could not be kept there. */
+export function journalDirWritable(config: Pick<Config, 'journalDir' | 'databaseUrl'>): void {
+  try {
+    checkJournalDir(journalDirFor(config.journalDir, config.databaseUrl));
+  } catch (err) {
+    throw new ConfigError(
+      'JOURNAL_DIR',
+      `${config.journalDir} is ${(err as Error).message}; charges wait there while the store is away, so it must be writable and persistent`,
+    );
+  }
+}
 
 /**
  * The write-ahead journal in front of the ledger: charges the store cannot take right now wait in
@@ -11,11 +24,11 @@ import type { Lifecycle } from './lifecycle.js';
  * the store closes.
  */
 export function chargeJournal(
-  config: Config,
+  config: Pick<Config, 'journalDir' | 'databaseUrl'>,
   deps: LedgerDeps & { ledger: Ledger },
   life: Lifecycle,
 ): ChargeJournal {
-  const dir = journalDir(config.databaseUrl);
+  const dir = journalDirFor(config.journalDir, config.databaseUrl);
   const journal = createChargeJournal({ ...deps, dir, recordAt: deps.ledger.recordAt });
   return life.own(journal, (j) => j.close());
 }

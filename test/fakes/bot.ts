@@ -31,6 +31,7 @@ export async function startBot(
     SLACK_SIGNING_SECRET: double.signingSecret,
     SLACK_API_URL: double.apiUrl,
     DATABASE_URL: `sqlite:${join(dir, 'qd.db')}`,
+    JOURNAL_DIR: join(dir, 'journal'),
     LOG_LEVEL: 'debug',
     ...env,
   });
