@@ -89,7 +89,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
     const work = new WorkTracker();
-    const { audit, toAudit } = auditing(
+    const { audit, toAudit, onSettled } = auditing(
       { store, clock, logger, work, retentionDays: config.auditRetentionDays },
       life,
     );
@@ -118,7 +118,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const warn = budgetWarnings({ ...core, slack: clientFor });
     // Off the answer's path: the person gets their card while the warning is checked and posted.
     const afterCharge = (e: { workspaceId: string }) => void work.track(warn(e.workspaceId));
-    gateway.onCharge(recordCharges({ ledger: journal, metrics, afterCharge }));
+    gateway.onCharge(recordCharges({ ledger: journal, metrics, afterCharge, onSettled }));
     const forgetInMemory = (teamId: string, gatewayToken?: string) => {
       oauth?.forget(teamId);
       if (gatewayToken) gateway.forgetToken(gatewayToken);

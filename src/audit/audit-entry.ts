@@ -12,4 +12,9 @@ export interface AuditEntry {
   resultCode: string;
   latencyMs: number;
   requestId: string;
+  /**
+   * `unconfirmed`: the call left but no answer came, so whether (and what) it was charged is
+   * unknown; `settled`: a later answer fixed it at `points`. Absent for an answered call.
+   */
+  charge?: 'unconfirmed' | 'settled';
 }

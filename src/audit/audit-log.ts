@@ -25,6 +25,7 @@ function fromRow(r: Omit<AuditEntriesTable, 'id'>): AuditEntry {
     resultCode: r.result_code,
     latencyMs: Number(r.latency_ms),
     requestId: r.request_id,
+    ...(r.charge === 'unconfirmed' || r.charge === 'settled' ? { charge: r.charge } : {}),
   };
 }
 
@@ -46,7 +47,18 @@ export function createAuditLog(db: Db) {
           result_code: e.resultCode,
           latency_ms: Math.round(e.latencyMs),
           request_id: e.requestId,
+          charge: e.charge ?? null,
         })
+        .execute();
+    },
+    /** An unconfirmed call's row once a later answer settled what it cost. */
+    async settle(q: { workspaceId: string; requestId: string; points: number }): Promise<void> {
+      await db
+        .updateTable('audit_entries')
+        .set({ points: q.points, charge: 'settled' })
+        .where('workspace_id', '=', q.workspaceId)
+        .where('request_id', '=', q.requestId)
+        .where('charge', '=', 'unconfirmed')
         .execute();
     },
     /** Newest first, one workspace only, optionally one person, from `since`. */

@@ -13,6 +13,8 @@ const HEADER = [
   'result_code',
   'latency_ms',
   'request_id',
+  // `unconfirmed` (charge unknown, points held) or `settled`; empty for an answered call.
+  'charge',
 ];
 
 /**
@@ -32,6 +34,7 @@ export function auditCsv(entries: readonly AuditEntry[]): Buffer {
     e.resultCode,
     String(e.latencyMs),
     e.requestId,
+    e.charge ?? '',
   ]);
   return toCsv(HEADER, rows);
 }

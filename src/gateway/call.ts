@@ -48,6 +48,8 @@ export interface CallOutcome {
   /** The validated input (the audit masks what must not be kept). */
   input: unknown;
   points: number;
+  /** The call left but no answer said what it cost (see ChargeEvent.chargeUnknown). */
+  chargeUnknown?: boolean;
 }
 
 /** What one client brings to each of its calls. */
@@ -274,6 +276,7 @@ async function failed<K extends Name>(
     p.onOutcome?.({
       ...{ operation: op, code: String(err.code ?? err.kind), durationMs: p.now() - c.started },
       ...{ context: ctx, input: c.valid, points: err.charged },
+      ...(maybeCharged ? { chargeUnknown: true } : {}),
     });
     p.log.warn(logged, 'gateway call failed');
     throw err;

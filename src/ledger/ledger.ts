@@ -20,23 +20,39 @@ import type {
   LedgerEntryInput,
   SpendReport,
 } from './types.js';
+import { type SettledCharge, settleUnconfirmed } from './unconfirmed.js';
 
 type SpendQuery = { workspaceId: string; from: Date; to: Date; timeZone: string };
+type Recorded = { recorded: boolean; settled?: SettledCharge[] };
 
 /**
  * The points ledger: append-only entries, the source of truth, and per-day aggregates written in
  * the same transaction as each entry, which every report reads.
  */
 export interface Ledger {
-  record(entry: LedgerEntryInput): Promise<{ recorded: boolean }>;
+  /** `settled`: unconfirmed charges of that operation this answer's price settled (see recordEntry). */
+  record(entry: LedgerEntryInput): Promise<Recorded>;
   /** The same, with the instant the charge happened (the charge journal's replays keep theirs). */
-  recordAt(at: Date, entry: LedgerEntryInput): Promise<{ recorded: boolean }>;
+  recordAt(at: Date, entry: LedgerEntryInput): Promise<Recorded>;
+  /**
+   * A reconciliation: one unconfirmed charge (by its request id) settled at what the gateway's
+   * statement says it cost (0 when it was never served). Undefined when none is unconfirmed.
+   */
+  settleUnconfirmed(q: {
+    workspaceId: string;
+    requestId: string;
+    points: number;
+  }): Promise<SettledCharge | undefined>;
   spend(q: SpendQuery): Promise<SpendReport>;
   /** Sums per (local day, operation, user, kind) over [from, to): what charts are drawn from. */
   cells(q: SpendQuery): Promise<SpendCell[]>;
   spentOnDay(q: { workspaceId: string; day: Date; timeZone: string }): Promise<number>;
-  /** Paid calls that may have been charged, amount unknown: the aggregates' `unknown` rows. */
-  maybeCharged(q: { workspaceId: string; from: Date; to: Date }): Promise<number>;
+  /** Paid calls that may have been charged, not yet settled: how many, and the points held. */
+  maybeCharged(q: {
+    workspaceId: string;
+    from: Date;
+    to: Date;
+  }): Promise<{ calls: number; points: number }>;
   recent(q: { workspaceId: string; limit: number; userId?: string }): Promise<LedgerEntry[]>;
   hasEntriesBefore(q: { workspaceId: string; before: Date }): Promise<boolean>;
   checkBudget(q: Omit<BudgetQuery, 'now'> & { now?: Date }): Promise<BudgetDecision>;
@@ -86,7 +102,12 @@ export function createLedger(deps: LedgerDeps): Ledger {
     maybeCharged: async (q) =>
       (await cells({ ...q, timeZone: zone }))
         .filter((c) => c.kind === 'unknown')
-        .reduce((n, c) => n + c.entries, 0),
+        .reduce((n, c) => ({ calls: n.calls + c.entries, points: n.points + c.points }), {
+          calls: 0,
+          points: 0,
+        }),
+    settleUnconfirmed: async (q) =>
+      (await whenReady(() => settleUnconfirmed(db, dialect, q, q.points)))[0],
     // Waits for the aggregates: one person's window is found in them.
     recent: (q) => whenReady(() => recentEntries(db, q)),
     hasEntriesBefore: (q) => hasEntriesBefore(db, q),

@@ -67,6 +67,7 @@ export async function recentEntries(
     requestId: r.request_id,
     qrSessionId: r.qr_session_id,
     createdAt: new Date(Number(r.created_at)),
+    unconfirmed: r.tally === 'unknown',
   }));
 }
 

@@ -1,5 +1,7 @@
 import { dayKey } from './day.js';
+import { expectedPrice, notePrice } from './price.js';
 import type { LedgerDeps, LedgerEntryInput } from './types.js';
+import { type SettledCharge, settleUnconfirmed } from './unconfirmed.js';
 
 /**
  * Appends one entry. Its local day goes with it, and the table's trigger adds the entry to that
@@ -7,15 +9,31 @@ import type { LedgerDeps, LedgerEntryInput } from './types.js';
  * and the insert stays one round trip. Zero-point charges are kept (who called what). A second
  * refund for the same (workspace, QR session) is dropped by the unique index, adds nothing to the
  * aggregates, and is reported as `recorded: false`.
+ *
+ * A paid call that may have been charged (chargeUnknown) is recorded unconfirmed, holding its
+ * operation's expected price (expectedPrice) against the budget rather than 0; the next charge
+ * the gateway reports for that operation settles it at the price that answer names (the
+ * `settled` list), so it is counted once, at the gateway's figure. Every answered charge (code 0)
+ * is also noted as its operation's price, for budget holds (see price.ts).
  */
 export async function recordEntry(
   { store, clock, logger, timeZone }: LedgerDeps & { timeZone: string },
   entry: LedgerEntryInput,
-): Promise<{ recorded: boolean }> {
+): Promise<{ recorded: boolean; settled?: SettledCharge[] }> {
   if (!Number.isSafeInteger(entry.points) || entry.points < 0) {
     throw new RangeError(`ledger points must be a whole number ≥ 0, got ${entry.points}`);
   }
   const at = clock();
+  const points = entry.chargeUnknown
+    ? Math.max(
+        entry.points,
+        (await expectedPrice(store.db, {
+          workspaceId: entry.workspaceId,
+          operation: entry.operation,
+          now: at,
+        })) ?? 0,
+      )
+    : entry.points;
   const row = await store.db
     .insertInto('ledger_entries')
     .values({
@@ -23,7 +41,7 @@ export async function recordEntry(
       user_id: entry.userId ?? null,
       channel_id: entry.channelId ?? null,
       operation: entry.operation,
-      points: entry.points,
+      points,
       kind: entry.kind,
       gateway_code: entry.gatewayCode,
       request_id: entry.requestId,
@@ -47,5 +65,21 @@ export async function recordEntry(
       'duplicate refund ignored',
     );
   }
-  return { recorded };
+  // Only an answer the gateway served (code 0) names the operation's price.
+  if (!recorded || entry.kind !== 'charge' || entry.chargeUnknown || entry.gatewayCode !== 0) {
+    return { recorded };
+  }
+  await notePrice(store.db, {
+    workspaceId: entry.workspaceId,
+    operation: entry.operation,
+    points: entry.points,
+    at,
+  });
+  const settled = await settleUnconfirmed(
+    store.db,
+    store.dialect,
+    { workspaceId: entry.workspaceId, operation: entry.operation, before: at.getTime() },
+    entry.points,
+  );
+  return settled.length > 0 ? { recorded, settled } : { recorded };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db, StoreDialect } from '../store/database.js';
 import { dayRange } from './day.js';
-import { expectedPrice, notePrice } from './price.js';
+import { expectedPrice } from './price.js';
 import type { BudgetDecision } from './types.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -19,7 +19,11 @@ export interface ReserveQuery {
 
 /** What the caller does after the paid call: settle with what it charged, or release unused. */
 export interface BudgetHold {
-  /** `charged`: the points of the answer's charge (undefined when the call failed). */
+  /**
+   * `charged`: the points of the answer's charge (undefined when the call failed). The hold is
+   * released either way: the charge itself (or an unconfirmed one, holding its price) is in the
+   * ledger by then, and the ledger notes the operation's price as it records the charge.
+   */
   settle(charged?: number): Promise<void>;
 }
 
@@ -126,7 +130,7 @@ export async function reserveBudget(
   const deadline = performance.now() + (o.waitMs ?? 15_000);
   for (;;) {
     const a = await attempt(db, { ...q, budget }, o);
-    if (a.outcome === 'held') return { allowed: true, hold: holdFor(db, q, a.id, o.clock) };
+    if (a.outcome === 'held') return { allowed: true, hold: holdFor(db, a.id) };
     if (a.outcome === 'reached' || performance.now() > deadline) {
       const spent =
         a.outcome === 'reached'
@@ -142,20 +146,12 @@ export async function reserveBudget(
   }
 }
 
-function holdFor(db: Db, q: ReserveQuery, id: string, clock: () => Date): BudgetHold {
+function holdFor(db: Db, id: string): BudgetHold {
   let settled = false;
   return {
-    async settle(charged) {
+    async settle() {
       if (settled) return;
       settled = true;
-      if (charged !== undefined) {
-        await notePrice(db, {
-          workspaceId: q.workspaceId,
-          operation: q.operation,
-          points: charged,
-          at: clock(),
-        });
-      }
       await db.deleteFrom('budget_reservations').where('id', '=', id).execute();
     },
   };

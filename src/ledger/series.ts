@@ -25,7 +25,9 @@ export async function spendByDayAndOperation(
     const i = index.get(c.day);
     if (i === undefined) continue;
     const points = perOperation.get(c.operation) ?? days.map(() => 0);
-    points[i] = (points[i] ?? 0) + (c.kind === 'charge' ? c.points : -c.points);
+    // Charges the gateway confirmed: an unconfirmed one is held against the budget, not drawn.
+    const signed = c.kind === 'charge' ? c.points : c.kind === 'refund' ? -c.points : 0;
+    points[i] = (points[i] ?? 0) + signed;
     perOperation.set(c.operation, points);
   }
   const series = [...perOperation.entries()]

@@ -50,7 +50,10 @@ export async function rawSpendReport(db: Db, q: SpendQuery): Promise<SpendReport
   return reportFromCells(q, await rawSpendCells(db, q));
 }
 
-/** Net points (charges minus refunds) on the local day containing `day`, from the entries. */
+/**
+ * Net points (charges minus refunds) on the local day containing `day`, from the entries; an
+ * unconfirmed charge (kind `charge`) counts at the points it holds, as in spentOnDay.
+ */
 export async function rawSpentOnDay(
   db: Db,
   q: { workspaceId: string; day: Date; timeZone: string },

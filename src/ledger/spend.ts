@@ -142,7 +142,9 @@ export function reportFromCells(q: SpendQuery, cells: SpendCell[]): SpendReport 
   const users = new Map<string | null, UserSpend>();
   const days = new Map<string, number>();
   for (const c of cells) {
-    // A call that may have been charged is a call, for 0 points (its count is shown apart).
+    // A call that may have been charged is a call; its held points are not a confirmed charge
+    // (maybeCharged counts them apart; the budget holds them, see spentOnDay).
+    const unknown = c.kind === 'unknown';
     const charge = c.kind !== 'refund';
     const op = ops.get(c.operation) ?? {
       operation: c.operation,
@@ -152,9 +154,9 @@ export function reportFromCells(q: SpendQuery, cells: SpendCell[]): SpendReport 
       calls: 0,
     };
     const user = users.get(c.userId) ?? { userId: c.userId, net: 0, calls: 0 };
-    const signed = charge ? c.points : -c.points;
+    const signed = unknown ? 0 : charge ? c.points : -c.points;
     if (charge) {
-      op.charged += c.points;
+      op.charged += unknown ? 0 : c.points;
       op.calls += c.entries;
       user.calls += c.entries;
     } else {
@@ -192,7 +194,10 @@ export async function spendReport(db: Db, q: SpendQuery): Promise<SpendReport> {
   return reportFromCells(q, await spendCells(db, q));
 }
 
-/** Net points (charges minus refunds) on the local day containing `day`: one day's aggregate rows. */
+/**
+ * Net points (charges minus refunds) on the local day containing `day`: one day's aggregate rows.
+ * Unconfirmed charges count at the points they hold, so the budget holds them until settled.
+ */
 export async function spentOnDay(
   db: Db,
   q: { workspaceId: string; day: Date; timeZone: string },
@@ -204,9 +209,9 @@ export async function spentOnDay(
         .sum<number>(
           eb
             .case()
-            .when('kind', '=', 'charge')
-            .then(eb.ref('points'))
-            .else(eb.neg(eb.ref('points')))
+            .when('kind', '=', 'refund')
+            .then(eb.neg(eb.ref('points')))
+            .else(eb.ref('points'))
             .end(),
         )
         .as('net'),

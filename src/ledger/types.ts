@@ -23,7 +23,10 @@ export interface LedgerEntryInput {
   requestId: string;
   /** Refunds carry their QR session: one refund per (workspace, session) is ever recorded. */
   qrSessionId?: string;
-  /** A paid call that may have been charged, amount unknown: recorded with 0 points, flagged. */
+  /**
+   * A paid call that may have been charged, amount unknown: recorded unconfirmed, holding its
+   * operation's expected price until a later answer settles it (see recordEntry).
+   */
   chargeUnknown?: boolean;
 }
 
@@ -39,6 +42,8 @@ export interface LedgerEntry {
   requestId: string;
   qrSessionId: string | null;
   createdAt: Date;
+  /** A paid call that may have been charged, not yet settled: `points` is what it holds. */
+  unconfirmed: boolean;
 }
 
 export interface OperationSpend {

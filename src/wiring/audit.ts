@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { type AuditLog, createAuditLog } from '../audit/audit-log.js';
 import { maskedParams } from '../audit/mask.js';
 import type { CallOutcome } from '../gateway/client.js';
+import type { SettledCharge } from '../ledger/unconfirmed.js';
 import type { Store } from '../store/index.js';
 import type { WorkTracker } from '../work-tracker.js';
 import type { Lifecycle } from './lifecycle.js';
@@ -30,6 +31,7 @@ export function auditOutcomes(p: {
         resultCode: e.code,
         latencyMs: e.durationMs,
         requestId: e.context.requestId,
+        ...(e.chargeUnknown ? { charge: 'unconfirmed' as const } : {}),
       })
       .catch((err) =>
         p.logger.error(
@@ -68,12 +70,39 @@ export function startAuditPrune(p: {
   };
 }
 
-/** The audit log, the listener that writes each gateway outcome to it, and its daily prune (owned by `life`). */
+/** Marks the audit rows of unconfirmed charges a later answer settled; off the answer's path. */
+export function auditSettlements(p: {
+  audit: AuditLog;
+  logger: Logger;
+  work: WorkTracker;
+}): (workspaceId: string, settled: readonly SettledCharge[]) => void {
+  return (workspaceId, settled) => {
+    for (const s of settled) {
+      const write = p.audit
+        .settle({ workspaceId, requestId: s.requestId, points: s.points })
+        .catch((err) => p.logger.warn({ err, requestId: s.requestId }, 'audit not settled'));
+      void p.work.track(write);
+    }
+  };
+}
+
+/**
+ * The audit log, the listener that writes each gateway outcome to it, the one that marks settled
+ * charges, and its daily prune (owned by `life`).
+ */
 export function auditing(
   p: { store: Store; clock: () => Date; logger: Logger; work: WorkTracker; retentionDays: number },
   life: Lifecycle,
-): { audit: AuditLog; toAudit: (e: CallOutcome) => void } {
+): {
+  audit: AuditLog;
+  toAudit: (e: CallOutcome) => void;
+  onSettled: (workspaceId: string, settled: readonly SettledCharge[]) => void;
+} {
   const audit = createAuditLog(p.store.db);
   life.own(startAuditPrune({ ...p, audit }), (prune) => prune.stop());
-  return { audit, toAudit: auditOutcomes({ ...p, audit }) };
+  return {
+    audit,
+    toAudit: auditOutcomes({ ...p, audit }),
+    onSettled: auditSettlements({ ...p, audit }),
+  };
 }

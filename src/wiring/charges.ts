@@ -3,6 +3,7 @@ import type { ChargeEvent, ChargeListener } from '../gateway/charges.js';
 import type { Ledger, LedgerDeps } from '../ledger/index.js';
 import { type ChargeJournal, createChargeJournal } from '../ledger/journal.js';
 import { checkJournalDir, journalDirFor } from '../ledger/journal-dir.js';
+import type { SettledCharge } from '../ledger/unconfirmed.js';
 import type { Metrics } from '../metrics.js';
 import type { Lifecycle } from './lifecycle.js';
 
@@ -43,10 +44,12 @@ export function recordCharges(params: {
   ledger: Pick<Ledger, 'record'>;
   metrics: Metrics;
   afterCharge(e: ChargeEvent): void;
+  /** Unconfirmed charges this answer settled (the audit marks them). */
+  onSettled?(workspaceId: string, settled: readonly SettledCharge[]): void;
 }): ChargeListener {
   const { ledger, metrics } = params;
   return async (e) => {
-    const { recorded } = await ledger.record({
+    const { recorded, settled } = await ledger.record({
       workspaceId: e.workspaceId,
       userId: e.userId,
       channelId: e.channelId,
@@ -58,6 +61,12 @@ export function recordCharges(params: {
       qrSessionId: e.qrSessionId,
       chargeUnknown: e.chargeUnknown,
     });
+    if (settled && settled.length > 0) {
+      for (const s of settled) {
+        if (s.points > 0) metrics.pointsCharged.inc({ operation: s.operation }, s.points);
+      }
+      params.onSettled?.(e.workspaceId, settled);
+    }
     if (!recorded || e.points <= 0) return;
     (e.kind === 'refund' ? metrics.pointsRefunded : metrics.pointsCharged).inc(
       { operation: e.operation },

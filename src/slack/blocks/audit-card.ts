@@ -21,7 +21,11 @@ export function auditCard(opts: {
   const title = `Gateway calls${who}, ${opts.label}: ${opts.total}`;
   const lines = opts.entries.slice(0, AUDIT_CARD_ROWS).map((e) => {
     const at = instantToWallClock(e.at, opts.timeZone).slice(5, 16);
-    return `\`${at}\` ${escapeMrkdwn(e.userId ?? '—')} · ${escapeMrkdwn(e.command)} · ${e.operation} · ${e.points} pt · code ${escapeMrkdwn(e.resultCode)} · ${e.latencyMs} ms`;
+    const pts =
+      e.charge === 'unconfirmed'
+        ? 'charge unknown (unconfirmed)'
+        : `${e.points} pt${e.charge === 'settled' ? ' (settled later)' : ''}`;
+    return `\`${at}\` ${escapeMrkdwn(e.userId ?? '—')} · ${escapeMrkdwn(e.command)} · ${e.operation} · ${pts} · code ${escapeMrkdwn(e.resultCode)} · ${e.latencyMs} ms`;
   });
   const blocks: types.KnownBlock[] = [
     { type: 'header', text: plain(truncate(title, LIMITS.headerText), LIMITS.headerText) },

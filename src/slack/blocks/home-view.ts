@@ -36,7 +36,12 @@ const LIVE_QR = 15;
 
 function recentLine(e: LedgerEntry, timeZone: string): string {
   const who = e.userId ? `<@${e.userId}>` : 'scheduled work';
-  const cost = e.kind === 'refund' ? `${pointsWord(e.points)} refunded` : `${pointsWord(e.points)}`;
+  const cost =
+    e.kind === 'refund'
+      ? `${pointsWord(e.points)} refunded`
+      : e.unconfirmed
+        ? `charge unknown (${pointsWord(e.points)} held)`
+        : `${pointsWord(e.points)}`;
   const when = localStamp(e.createdAt, timeZone);
   return `• ${when} · ${who} · ${escapeMrkdwn(operationWord(e.operation))} · ${cost}`;
 }

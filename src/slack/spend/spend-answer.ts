@@ -32,12 +32,13 @@ export async function spendAnswer(input: SpendAnswerInput): Promise<SlackMessage
     timeZone,
     sandbox: input.sandbox,
   });
-  return maybe > 0 ? withMaybeCharged(card, maybe) : card;
+  return maybe.calls > 0 ? withMaybeCharged(card, maybe) : card;
 }
 
-/** The calls whose cost no answer told: how many, and that the totals count them as 0. */
-function withMaybeCharged(card: SlackMessage, calls: number): SlackMessage {
-  const words = `${calls} paid ${calls === 1 ? 'call' : 'calls'} may have been charged: the gateway failed after receiving ${calls === 1 ? 'it' : 'them'}, so the cost is unknown (counted as 0 above; check the gateway's own statement).`;
+/** The calls whose cost no answer told yet: how many, and what they hold against the budget. */
+function withMaybeCharged(card: SlackMessage, m: { calls: number; points: number }): SlackMessage {
+  const one = m.calls === 1;
+  const words = `Charge unknown, unconfirmed: ${m.calls} paid ${one ? 'call' : 'calls'} got no answer after the gateway received ${one ? 'it' : 'them'}. ${one ? 'It holds' : 'They hold'} ${m.points} ${m.points === 1 ? 'point' : 'points'} (the last known price) against the daily budget until the gateway's next answer for that operation settles ${one ? 'it' : 'them'}; not in the totals above.`;
   const blocks = card.blocks.length >= 50 ? card.blocks.slice(0, 49) : card.blocks;
   return {
     text: `${card.text} ${words}`,

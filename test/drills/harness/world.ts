@@ -105,8 +105,9 @@ export function isErrorCard(m: DoubleMessage): boolean {
 }
 
 /**
- * The ledger as querydesk recorded it: points by kind and operation. "Maybe charged" entries
- * carry 0 points, so they count as nothing here (the sandbox charged nothing for them either).
+ * The charges the gateway confirmed in querydesk's ledger: points by kind and operation. Entries
+ * of calls whose charge was unknown are left out: querydesk holds them at the operation's price
+ * (and settles them at the next answer's price), while the sandbox's faults never charge.
  */
 export async function ledgerTotals(url: string): Promise<{
   charged: number;
@@ -117,7 +118,7 @@ export async function ledgerTotals(url: string): Promise<{
   await client.connect();
   try {
     const { rows } = await client.query<{ operation: string; kind: string; points: string }>(
-      'select operation, kind, sum(points)::text as points from ledger_entries group by operation, kind',
+      'select operation, kind, sum(points)::text as points from ledger_entries where charge_unknown = 0 group by operation, kind',
     );
     const byOperation: Record<string, { charged: number; refunded: number }> = {};
     let charged = 0;
@@ -145,7 +146,7 @@ export async function ledgerTotals(url: string): Promise<{
 
 /**
  * Entries flagged "maybe charged": paid calls that failed after they may have reached the
- * gateway (never sent again, recorded with 0 points).
+ * gateway (never sent again, held at the operation's last known price).
  */
 export async function maybeChargedEntries(
   url: string,
