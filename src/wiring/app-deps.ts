@@ -32,7 +32,9 @@ export function oneWorkspaceDeps(p: {
   return {
     ...{ config, logger: p.logger, clock: p.clock, metrics: p.metrics, store: p.store },
     ...{ ledger: p.ledger, gateway: p.gateway, work: p.work, cache, audit: p.audit },
-    results: sharedResults(cache),
+    results: sharedResults(cache, (err) =>
+      p.logger.warn({ err }, 'result not kept; its card is shown without Share'),
+    ),
     gatewayToken: settings.gatewayToken,
     settings,
     locales: createLocaleResolver({ db: p.store.db, clock: p.clock }),

@@ -14,6 +14,11 @@ export async function startGatewayProxy(target: string): Promise<{
   fail(...faults: ProxyFault[]): void;
   /** Rewrites the bodies the sandbox answers with until called again with undefined. */
   rewrite(fn: ((body: string) => string) | undefined): void;
+  /**
+   * Holds every answer after the sandbox served (and charged) it, until `release` is called:
+   * the test can change the world while a paid call is in flight.
+   */
+  hold(): { release(): void };
   forwarded: () => number;
   /** Every request that arrived, faulted or not. */
   received: () => number;
@@ -23,6 +28,7 @@ export async function startGatewayProxy(target: string): Promise<{
   let forwarded = 0;
   let received = 0;
   let rewrite: ((body: string) => string) | undefined;
+  let gate: Promise<void> | undefined;
   const forward = async (method: string, path: string, headers: Headers, body: Buffer) => {
     forwarded++;
     const res = await fetch(new URL(path.replace(/^\//, ''), `${target.replace(/\/$/, '')}/`), {
@@ -52,6 +58,7 @@ export async function startGatewayProxy(target: string): Promise<{
       headers,
       Buffer.concat(chunks),
     );
+    if (gate) await gate;
     if (fault === 'reset-after-forward') return void req.socket.destroy();
     if (fault === 'slow') {
       // Holds the answer until the client gives up and closes the connection.
@@ -74,6 +81,16 @@ export async function startGatewayProxy(target: string): Promise<{
     fail: (...f) => faults.push(...f),
     rewrite: (fn) => {
       rewrite = fn;
+    },
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((r) => {
+        release = () => {
+          gate = undefined;
+          r();
+        };
+      });
+      return { release: () => release() };
     },
     forwarded: () => forwarded,
     received: () => received,

@@ -85,7 +85,9 @@ export async function startHarness(opts: HarnessOptions = {}) {
       audit: createAuditLog(db.db),
       metrics: createMetrics(),
       clock,
-      results: sharedResults(cache),
+      results: sharedResults(cache, (err) => {
+        throw err;
+      }),
       cache,
       work: new WorkTracker(),
       gatewayToken: async () => 'sandbox-token',

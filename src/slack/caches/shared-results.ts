@@ -21,10 +21,24 @@ export interface StoredCard {
 /** Results, paging queries: how long their buttons keep working. */
 export const RESULT_TTL_MS = 30 * 60_000;
 
-export type SharedResults = KeyedStore<CachedResult>;
+export interface SharedResults {
+  /**
+   * Keeps a result for its Share button; undefined when it could not be kept (the store is
+   * away): the answer is already paid for, so it is shown without the button rather than lost.
+   */
+  put(value: CachedResult): Promise<string | undefined>;
+  get: KeyedStore<CachedResult>['get'];
+}
 
 /** Kept results hold no whole phone number or receiver: they are masked before they are stored. */
-export function sharedResults(cache: SharedCache): SharedResults {
+export function sharedResults(cache: SharedCache, onError: (err: unknown) => void): SharedResults {
   const store = keyedStore<CachedResult>(cache, 'result', RESULT_TTL_MS);
-  return { put: (value) => store.put(maskPersonalData(value)), get: store.get };
+  return {
+    put: (value) =>
+      store.put(maskPersonalData(value)).catch((err: unknown) => {
+        onError(err);
+        return undefined;
+      }),
+    get: store.get,
+  };
 }
