@@ -208,24 +208,25 @@ describe('two workspaces installed through OAuth', () => {
     });
     await saved.dm();
     gw.seen.length = 0;
-    const refused = await ask(
+    const refused = await ask(h, 'TA', '/account', X.account.mediaMark, 'UOTHER');
+    expect(refused.text).toMatch(/not on the list/);
+    expect(refused.text).toMatch(/\/querydesk config/);
+    expect(gw.seen).toEqual([]);
+    const allowed = await ask(h, 'TA', '/account', X.account.mediaMark, 'UALLOWED');
+    expect(allowed.text).not.toMatch(/not on the list/);
+    expect(gw.seen.length).toBeGreaterThan(0);
+
+    // The free /payorder is not restricted (the contract): anyone may look an order up.
+    gw.seen.length = 0;
+    const free = await ask(
       h,
       'TA',
       '/payorder',
       `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`,
       'UOTHER',
     );
-    expect(refused.text).toMatch(/not on the list/);
-    expect(refused.text).toMatch(/\/querydesk config/);
-    expect(gw.seen).toEqual([]);
-    const allowed = await ask(
-      h,
-      'TA',
-      '/payorder',
-      `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`,
-      'UALLOWED',
-    );
-    expect(allowed.text).toMatch(/Paid/);
+    expect(free.text).not.toMatch(/not on the list/);
+    expect(free.text).toMatch(/Paid/);
     expect(gw.seen.length).toBeGreaterThan(0);
 
     // /qr refused the same way: no placeholder in the channel, no call.

@@ -36,13 +36,16 @@ export const share = (actionId: string): ActionDef => ({
     const sameTeam = cached?.teamId === clickerOf(body).teamId;
     if (!cached || !owner || !sameTeam) return tell(args, deps, notice(TOO_OLD));
     const channel = body.channel?.id ?? cached.channelId;
-    // The card shows a paid answer: whoever shares it, where, must be allowed to see one there.
+    // A paid answer: whoever shares it, where, must be allowed to see one there (a payment
+    // order is free and not restricted).
     try {
-      await checkWhoMaySpend(deps, {
-        teamId: cached.teamId,
-        userId: body.user.id,
-        channelId: channel,
-      });
+      if (cached.card.kind !== 'payOrder') {
+        await checkWhoMaySpend(deps, {
+          teamId: cached.teamId,
+          userId: body.user.id,
+          channelId: channel,
+        });
+      }
     } catch (err) {
       return tell(args, deps, errorCard(err));
     }
