@@ -83,7 +83,7 @@ export const lookupPaymentOrder = workflowStep({
   commandNames: { number_type: 'type' },
   schema: (timeZone) => payorder.schema(timeZone),
   async run(deps, args, { who }) {
-    const { order } = await lookUpPayOrder(deps, args, who);
+    const { order } = await lookUpPayOrder(deps, args, who, { restrictFree: true });
     return { kind: 'done', outputs: payOrderOutputs(order, deps.config.gateway.timeZone) };
   },
 });

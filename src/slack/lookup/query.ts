@@ -15,6 +15,12 @@ export interface QueryOptions {
    * shown for it.
    */
   background?: boolean;
+  /**
+   * Check "who may spend" for the free operation too. The contract restricts a workflow step's
+   * every gateway call (its person, or no user list at all), where a person's `/payorder` is free
+   * and unrestricted.
+   */
+  restrictFree?: boolean;
 }
 
 /**
@@ -51,7 +57,7 @@ export async function query<K extends Name>(
   options: QueryOptions = {},
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
-  if (operations[op].paid) await checkWhoMaySpend(deps, who);
+  if (operations[op].paid || options.restrictFree) await checkWhoMaySpend(deps, who);
   const budget = await deps.dailyBudget(who.teamId);
   const timeZone = deps.config.spendSummary.timeZone;
   const reservation = await deps.ledger.reserveBudget({
