@@ -247,6 +247,7 @@ async function failed<K extends Name>(
       kind: 'charge',
       gatewayCode: -1,
       chargeUnknown: true,
+      origin: ctx.origin,
     });
   }
   const logged = {

@@ -3,6 +3,7 @@ import type { ChargeEvent, ChargeListener } from '../gateway/charges.js';
 import type { Ledger, LedgerDeps } from '../ledger/index.js';
 import { type ChargeJournal, createChargeJournal, journalDir } from '../ledger/journal.js';
 import type { Metrics } from '../metrics.js';
+import { SUBSCRIPTIONS_LEDGER } from '../subscriptions/ledger-name.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /**
@@ -37,7 +38,8 @@ export function recordCharges(params: {
       workspaceId: e.workspaceId,
       userId: e.userId,
       channelId: e.channelId,
-      operation: e.operation,
+      // A subscription's polls are booked as their own line (`subscriptions`), apart from lookups.
+      operation: e.origin === SUBSCRIPTIONS_LEDGER ? SUBSCRIPTIONS_LEDGER : e.operation,
       points: e.points,
       kind: e.kind,
       gatewayCode: e.gatewayCode,

@@ -9,6 +9,7 @@ const CONTRACT_ONLY = [
   'ORDER_WATCH_TIMEOUT_MS',
   'ORDER_CALLBACK_ALERT_MS',
   'EXPORT_MAX_ROWS',
+  'SUBSCRIPTION_MIN_INTERVAL_MS',
 ];
 
 /** Every variable named in the first column of the README's "Configuration" table. */
