@@ -142,6 +142,20 @@ describe('/shoporders subscribe', () => {
     await h.double.sendCommand(h.events, { command: '/spend', text: 'today', user: SUBSCRIBER });
     const spend = await ephemeralAfter(h.double, before);
     expect(JSON.stringify(spend.blocks)).toContain('Subscriptions (shop orders)');
+    const audited = await eventually(
+      async () => {
+        const rows = await h.bot.deps.store.db
+          .selectFrom('audit_entries')
+          .select(['command', 'operation', 'user_id', 'channel_id'])
+          .where('operation', '=', 'shopOrders')
+          .execute();
+        return rows.length >= 2 ? rows : undefined;
+      },
+      8000,
+      'the polls audited',
+    );
+    expect(audited.every((r) => r.command === 'subscriptions')).toBe(true);
+    expect(audited[0]).toMatchObject({ user_id: SUBSCRIBER, channel_id: DEFAULT_CHANNEL });
     const metrics = await (await fetch(`${h.base}/metrics`)).text();
     expect(metrics).toMatch(/querydesk_subscription_orders_posted_total 10/);
     expect(metrics).toMatch(/querydesk_subscription_polls_total\{result="ok"\} \d+/);
