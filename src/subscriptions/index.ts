@@ -24,4 +24,5 @@ export {
   findSubscription,
   insertSubscription,
   moveSubscription,
+  updateLeasedSubscription,
 } from './subscription-store.js';

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { findSubscription, moveSubscription, nextPollAt } from '../../subscriptions/index.js';
+import {
+  findSubscription,
+  moveSubscription,
+  nextPollAt,
+  updateLeasedSubscription,
+} from '../../subscriptions/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
@@ -8,8 +13,11 @@ import { checkWhoMaySpend } from '../lookup/query.js';
 import { subscriptionMessageOf } from '../subscriptions/subscription-messages.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
-/** How long the Subscribe click holds the new subscription while it posts its message. */
-const CLICK_LEASE_MS = 15_000;
+/**
+ * How long the Subscribe click holds the new subscription while it posts its message: longer
+ * than the slowest post can take (three attempts of at most 10 s), as an export's start grace.
+ */
+const CLICK_LEASE_MS = 45_000;
 
 const CANNOT_POST =
   'I cannot post in this channel: invite me with /invite @querydesk and subscribe again. Nothing was called.';
@@ -67,11 +75,17 @@ export const subscribe = (actionId: string): ActionDef => ({
       });
       return tell(args, deps, notice(CANNOT_POST), true);
     }
-    await moveSubscription(db, key, ['active'], {
+    const kept = await updateLeasedSubscription(db, key, poster, {
       message_ts: ts ?? null,
       lease_owner: null,
       lease_until: null,
     });
+    if (!kept) {
+      // Ended meanwhile, or this click stalled past its lease and a poller posted the message:
+      // this one must not stay as a second.
+      if (ts) await args.client.chat.delete({ channel: row.channel_id, ts }).catch(() => undefined);
+      return;
+    }
     await tell(args, deps, notice('Subscribed: the subscription message is in the channel.'), true);
   },
 });
