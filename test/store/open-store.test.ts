@@ -28,6 +28,8 @@ const TABLES = [
   'qr_workers',
   'shared_cache',
   'step_executions',
+  'subscription_posts',
+  'subscriptions',
   'summary_runs',
   'team_enterprises',
   'workspace_settings',
@@ -93,6 +95,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0007-workspaces',
       '0008-order-watches-exports',
       '0009-workflow-steps',
+      '0010-subscriptions',
       '0012-secrets-edges',
       '0013-language',
     ]);
