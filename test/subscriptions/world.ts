@@ -86,5 +86,7 @@ export async function csvIn(d: SlackDouble, ts: string, channel = DEFAULT_CHANNE
     () => d.files().find((f) => f.id === upload.files[0]?.id && f.completed),
     8000,
   );
-  return parse(file.bytes.toString('utf8')) as string[][];
+  // The exports' format: UTF-8 with a byte-order mark, so spreadsheets read Chinese text.
+  expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return parse(file.bytes, { bom: true }) as string[][];
 }
