@@ -126,6 +126,7 @@ export const envSchema = z.object({
   ORDER_WATCH_TIMEOUT_MS: positiveInt('milliseconds').default(86400000),
   ORDER_CALLBACK_ALERT_MS: positiveInt('milliseconds').default(300000),
   EXPORT_MAX_ROWS: positiveInt('rows').default(10000),
+  SUBSCRIPTION_MIN_INTERVAL_MS: positiveInt('milliseconds').default(60000),
   // How long an export's Start click may take to post its progress message before a runner takes
   // it over; above the slowest post (three Slack attempts of at most 10 s) in production.
   EXPORT_START_GRACE_MS: positiveInt('milliseconds').default(45000),
@@ -182,6 +183,8 @@ export interface Config {
   qr: { pollIntervalMs: number; watchTimeoutMs: number };
   orderWatch: { intervalMs: number; timeoutMs: number; callbackAlertMs: number };
   export: { maxRows: number; startGraceMs: number };
+  /** The shortest interval a channel subscription may poll at. */
+  subscription: { minIntervalMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
   /** Console mode only (see README "Deploy"). */
@@ -310,6 +313,7 @@ export function readConfig(env: Env): Config {
       callbackAlertMs: e.ORDER_CALLBACK_ALERT_MS,
     },
     export: { maxRows: e.EXPORT_MAX_ROWS, startGraceMs: e.EXPORT_START_GRACE_MS },
+    subscription: { minIntervalMs: e.SUBSCRIPTION_MIN_INTERVAL_MS },
     logLevel: e.LOG_LEVEL ?? defaultLogLevel(mode, e.CONSOLE_STANDBY === 'true'),
     sandboxPort: e.SANDBOX_PORT,
     console: {

@@ -9,6 +9,9 @@ export interface Metrics {
   pointsRefunded: Counter<'operation'>;
   slackAcks: Counter<'kind'>;
   slackErrors: Counter<'method' | 'error'>;
+  subscriptionPolls: Counter<'result'>;
+  subscriptionOrdersPosted: Counter;
+  subscriptionPollLateness: Histogram;
 }
 
 export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
@@ -51,6 +54,23 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       name: 'querydesk_slack_api_errors_total',
       help: 'Slack Web API calls that failed, by method and error.',
       labelNames: ['method', 'error'],
+      registers: [registry],
+    }),
+    subscriptionPolls: new Counter({
+      name: 'querydesk_subscription_polls_total',
+      help: 'Channel subscription polls, by result (ok, failed, budget: skipped by the daily budget).',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    subscriptionOrdersPosted: new Counter({
+      name: 'querydesk_subscription_orders_posted_total',
+      help: 'New shop orders channel subscriptions posted (one per order, batches included).',
+      registers: [registry],
+    }),
+    subscriptionPollLateness: new Histogram({
+      name: 'querydesk_subscription_poll_lateness_seconds',
+      help: 'How long after its due time each subscription poll started.',
+      buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
       registers: [registry],
     }),
   };

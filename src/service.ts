@@ -15,6 +15,7 @@ import { HTTP_LIMITS, type HttpLimits } from './slack/http-edge/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
 import { collectStartupGarbage } from './startup-gc.js';
 import { openStore } from './store/index.js';
+import type { SubscriptionPoller } from './subscriptions/index.js';
 import type { OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
 import { auditing } from './wiring/audit.js';
@@ -37,6 +38,7 @@ export interface Querydesk {
   watcher: QrWatcher;
   orderWatcher: OrderWatcher;
   exportRunner: ExportRunner;
+  subscriptionPoller: SubscriptionPoller;
   sandbox?: Sandbox;
   runtime: SlackRuntime;
   stop(): Promise<void>;
@@ -49,7 +51,10 @@ export interface StartOptions {
   /** Console mode: the local Slack double's credentials. */
   local?: { botToken: string; signingSecret: string };
   /** Options for the embedded sandbox (console mode makes QR codes scan by themselves). */
-  sandbox?: Pick<SandboxOptions, 'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs'>;
+  sandbox?: Pick<
+    SandboxOptions,
+    'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs' | 'shopOrderEveryMs'
+  >;
   /** More routes on the same port (the local console and its Slack double). */
   extraRoutes?: CustomRoute[];
   /** Tests shorten the HTTP server's limits (production: HTTP_LIMITS). */

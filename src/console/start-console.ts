@@ -16,6 +16,8 @@ import { createSseHub } from './sse-hub.js';
 
 /** In the console a sandbox QR code scans itself this long after creation (with polling, ~15 s). */
 export const CONSOLE_QR_SCAN_AFTER_MS = 12_000;
+/** In the console each sandbox shop sells an order this often, so a channel subscription sees orders arrive. */
+export const CONSOLE_SHOP_ORDER_EVERY_MS = 40_000;
 
 export interface ConsoleOptions {
   clock?: () => Date;
@@ -95,7 +97,10 @@ export async function startConsole(
         clock: options.clock,
         metrics: options.metrics,
         local: { botToken: local.botToken, signingSecret: local.signingSecret },
-        sandbox: { qrScanAfterMs: options.qrScanAfterMs ?? CONSOLE_QR_SCAN_AFTER_MS },
+        sandbox: {
+          qrScanAfterMs: options.qrScanAfterMs ?? CONSOLE_QR_SCAN_AFTER_MS,
+          shopOrderEveryMs: CONSOLE_SHOP_ORDER_EVERY_MS,
+        },
         extraRoutes: routes,
       },
     );

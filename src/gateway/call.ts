@@ -249,6 +249,7 @@ async function failed<K extends Name>(
       kind: 'charge',
       gatewayCode: -1,
       chargeUnknown: true,
+      origin: ctx.origin,
     });
   }
   const logged = {

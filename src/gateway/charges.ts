@@ -22,6 +22,8 @@ export interface ChargeEvent {
   /** -1 when no envelope was read (see chargeUnknown). */
   gatewayCode: number;
   qrSessionId?: string;
+  /** What started the call (CallContext.origin): the ledger books channel subscriptions apart. */
+  origin?: string;
   /**
    * The call may have been charged but no answer says how much: `points` is 0 and the ledger
    * flags the entry "maybe charged".

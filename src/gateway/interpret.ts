@@ -77,6 +77,7 @@ export async function interpretAnswer(a: {
       kind,
       gatewayCode: code,
       qrSessionId: kind === 'refund' ? operation.refundKey?.(a.input as never) : undefined,
+      origin: ctx.origin,
     });
   if (code !== 0) {
     await charge('charge');

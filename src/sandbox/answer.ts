@@ -1,5 +1,6 @@
 import type { Charges } from './charges.js';
 import type { LiveOrders } from './live-orders.js';
+import type { LiveShopOrders } from './live-shop-orders.js';
 import type { QrSessions } from './qr-sessions.js';
 import type { World } from './seed/world.js';
 
@@ -25,6 +26,7 @@ export interface HandlerContext {
   world: World;
   sessions: QrSessions;
   liveOrders: LiveOrders;
+  liveShopOrders: LiveShopOrders;
   charges: Charges;
   now: number;
   unauthorizedShops: ReadonlySet<string>;

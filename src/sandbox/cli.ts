@@ -11,7 +11,8 @@ try {
   process.exit(1);
 }
 
-const sandbox = await startSandbox({ port, qrScanAfterMs: 15_000 });
+// Each shop sells a new order every 40 s, for channel subscriptions to find.
+const sandbox = await startSandbox({ port, qrScanAfterMs: 15_000, shopOrderEveryMs: 40_000 });
 const ex = SANDBOX_EXAMPLES;
 process.stdout.write(
   `sandbox gateway on ${sandbox.url} (any bearer token) — try: ` +

@@ -4,6 +4,7 @@ import { UNAUTHORIZED_SHOPS, UNAUTHORIZED_USERS } from './examples.js';
 import { createFaultInjector } from './faults.js';
 import { createLedger } from './ledger.js';
 import { createLiveOrders } from './live-orders.js';
+import { createLiveShopOrders } from './live-shop-orders.js';
 import { createQrSessions } from './qr-sessions.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { type Reply, route } from './router.js';
@@ -42,6 +43,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     callbackAfterMs: options.orderCallbackAfterMs ?? DEFAULT_ORDER_CALLBACK_AFTER_MS,
     now: clock(),
   });
+  const liveShopOrders = createLiveShopOrders({
+    seed,
+    ownerIds: [...world.shops.keys()],
+    startedAt: clock(),
+    everyMs: options.shopOrderEveryMs,
+  });
   const ledger = createLedger();
   const log: RequestRecord[] = [];
   const unauthorizedShops = new Set([...UNAUTHORIZED_SHOPS, ...(options.unauthorizedShops ?? [])]);
@@ -56,6 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       world,
       sessions,
       liveOrders,
+      liveShopOrders,
       charges,
       now,
       unauthorizedShops,
@@ -109,6 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sessions: () => sessions.list(clock()),
     moveOrder: (orderNumber, move) => liveOrders.move(orderNumber, move, clock()),
     liveOrders: () => liveOrders.list(clock()),
+    addShopOrders: (ownerId, count) => liveShopOrders.add(ownerId, count, clock()),
     setFaults: (next) => faults.set(next),
     faults: () => faults.counts(),
   };

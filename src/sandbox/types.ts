@@ -27,6 +27,11 @@ export interface SandboxOptions {
   orderPayAfterMs?: number;
   /** The "late-callback" live order is called back this long after payment. Default 360000. */
   orderCallbackAfterMs?: number;
+  /**
+   * Each seeded shop gets a new order confirmed this often (ms) after start-up, for channel
+   * subscriptions to find; undefined (default): none by themselves (see `addShopOrders`).
+   */
+  shopOrderEveryMs?: number;
   /** When set, only these bearer tokens are valid; otherwise any non-empty token is. */
   tokens?: string[];
   /** Per operation and token, in any sliding 1-second window. Default 10 (the document's limit). */
@@ -95,6 +100,8 @@ export interface Sandbox {
   moveOrder(orderNumber: string, move: OrderMove): boolean;
   /** The live orders (the ones that move) as they are now. */
   liveOrders(): LiveOrderView[];
+  /** `count` new orders of a seeded shop, confirmed now; false when the owner id names no shop. */
+  addShopOrders(ownerId: string, count: number): boolean;
   /** Changes (or, with undefined, stops) fault injection from now on. */
   setFaults(options: FaultOptions | undefined): void;
   /** How many of each fault were injected so far. */

@@ -5,6 +5,7 @@ import { type ChargeJournal, createChargeJournal } from '../ledger/journal.js';
 import { checkJournalDir, journalDirFor } from '../ledger/journal-dir.js';
 import type { SettledCharge } from '../ledger/unconfirmed.js';
 import type { Metrics } from '../metrics.js';
+import { SUBSCRIPTIONS_LEDGER } from '../subscriptions/ledger-name.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /** Start-up stops, naming JOURNAL_DIR, when charges could not be kept there. */
@@ -53,7 +54,8 @@ export function recordCharges(params: {
       workspaceId: e.workspaceId,
       userId: e.userId,
       channelId: e.channelId,
-      operation: e.operation,
+      // A subscription's polls are booked as their own line (`subscriptions`), apart from lookups.
+      operation: e.origin === SUBSCRIPTIONS_LEDGER ? SUBSCRIPTIONS_LEDGER : e.operation,
       points: e.points,
       kind: e.kind,
       gatewayCode: e.gatewayCode,

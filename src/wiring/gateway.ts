@@ -12,7 +12,10 @@ import type { Lifecycle } from './lifecycle.js';
 export async function embeddedSandbox(
   config: Config,
   options:
-    | Pick<SandboxOptions, 'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs'>
+    | Pick<
+        SandboxOptions,
+        'qrScanAfterMs' | 'orderPayAfterMs' | 'orderCallbackAfterMs' | 'shopOrderEveryMs'
+      >
     | undefined,
   life: Lifecycle,
   logger: Logger,

@@ -5,7 +5,9 @@ import { createQrWatcher, type QrWatcher } from '../qr/index.js';
 import type { AppDeps } from '../slack/deps.js';
 import { exportDeps } from '../slack/exports/export-deps.js';
 import { qrWatchDeps } from '../slack/qr/index.js';
+import { subscriptionDeps } from '../slack/subscriptions/subscription-messages.js';
 import { orderWatchDeps } from '../slack/watches/watch-deps.js';
+import { createSubscriptionPoller, type SubscriptionPoller } from '../subscriptions/index.js';
 import { createOrderWatcher, type OrderWatcher } from '../watches/index.js';
 import type { Lifecycle } from './lifecycle.js';
 
@@ -13,11 +15,12 @@ export interface Workers {
   watcher: QrWatcher;
   orderWatcher: OrderWatcher;
   exportRunner: ExportRunner;
+  subscriptionPoller: SubscriptionPoller;
 }
 
 /**
- * The store-leased background workers of this process (QR watches, order watches, exports), under
- * one worker id. Built before the listeners (which hand them work), started once the app answers.
+ * The store-leased background workers of this process (QR watches, order watches, exports,
+ * channel subscriptions), under one worker id. Built before the listeners (which hand them work), started once the app answers.
  */
 export function createWorkers(
   deps: AppDeps,
@@ -28,6 +31,10 @@ export function createWorkers(
     watcher: createQrWatcher({ deps: qrWatchDeps(deps, client), workerId }),
     orderWatcher: createOrderWatcher({ deps: orderWatchDeps(deps, client), workerId }),
     exportRunner: createExportRunner({ deps: exportDeps(deps, client), workerId }),
+    subscriptionPoller: createSubscriptionPoller({
+      deps: subscriptionDeps(deps, client),
+      workerId,
+    }),
   };
 }
 
@@ -36,4 +43,5 @@ export function startWorkers(workers: Workers, life: Lifecycle): void {
   life.own(workers.watcher, (w) => w.stop()).start();
   life.own(workers.orderWatcher, (w) => w.stop()).start();
   life.own(workers.exportRunner, (r) => r.stop()).start();
+  life.own(workers.subscriptionPoller, (p) => p.stop()).start();
 }

@@ -180,12 +180,8 @@ describe('compose.yaml', () => {
   });
 });
 
-describe("the README's Deploy section", () => {
-  const readme = readRepoFile('README.md');
-  const deploy = readme.slice(
-    readme.indexOf('## Deploy'),
-    readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1),
-  );
+describe('the deploy page (docs/operations/deploy.md)', () => {
+  const deploy = readRepoFile('docs/operations/deploy.md');
 
   it('describes what compose.yaml does', () => {
     for (const [name] of replicas) expect(deploy).toContain(`\`${name}\``);
@@ -199,7 +195,7 @@ describe("the README's Deploy section", () => {
         new RegExp(`${service === 'postgres' ? 'PostgreSQL' : 'Redis'} ${major}\\b`),
       );
     }
-    expect(deploy).toMatch(/readinessProbe: httpGet \/readyz/);
-    expect(deploy).toMatch(/livenessProbe: httpGet \/healthz/);
+    expect(deploy).toMatch(/readinessProbe:\s*\n\s*httpGet: \{ path: \/readyz\b/);
+    expect(deploy).toMatch(/livenessProbe:\s*\n\s*httpGet: \{ path: \/healthz\b/);
   });
 });

@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { COMMAND_LIST, COMMANDS } from '../../src/slack/commands/index.js';
+import { EVENTS } from '../../src/slack/events/index.js';
 import { STEP_LIST } from '../../src/slack/functions/index.js';
 import { SHORTCUTS } from '../../src/slack/shortcuts/index.js';
 
@@ -142,11 +143,20 @@ describe('manifest.yml', () => {
     expect(manifest.settings.event_subscriptions.bot_events).toContain('function_executed');
   });
 
+  it('subscribes to exactly the events the app handles (steps arrive as function_executed)', () => {
+    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual(
+      [...Object.keys(EVENTS), 'function_executed'].sort(),
+    );
+  });
+
   it('asks for no scope the app does not use', () => {
+    // channels:read and groups:read: the channel events that end channel subscriptions.
     expect(manifest.oauth_config.scopes.bot.sort()).toEqual([
+      'channels:read',
       'chat:write',
       'commands',
       'files:write',
+      'groups:read',
       'users:read',
     ]);
   });

@@ -13,7 +13,17 @@ const SLACK = join(ROOT, 'src', 'slack');
 
 // functions/ (workflow steps) is a listener folder too, once it exists.
 const LISTENERS = ['commands', 'actions', 'views', 'shortcuts', 'events', 'functions'];
-const FLOWS = ['lookup', 'qr', 'spend', 'watches', 'exports', 'audit', 'settings', 'oauth'];
+const FLOWS = [
+  'lookup',
+  'qr',
+  'spend',
+  'watches',
+  'exports',
+  'subscriptions',
+  'audit',
+  'settings',
+  'oauth',
+];
 const PLUMBING = ['http-edge', 'middleware', 'caches', 'delivery', 'args'];
 
 const filesIn = (folder: string) =>

@@ -53,8 +53,10 @@ export const shopOrders: Handler = ({ fields }, ctx) => {
     if (extra) throw new ParamError(`${extra} is for the enhanced edition (vvtype=1) only`);
   }
   const filters = vvtype === 1 ? enhancedFilters(fields) : [];
-  const orders = ctx.world.shops.get(ownerId);
-  if (!orders || ctx.unauthorizedShops.has(ownerId)) return unauthorized('shop', ownerId);
+  const seeded = ctx.world.shops.get(ownerId);
+  if (!seeded || ctx.unauthorizedShops.has(ownerId)) return unauthorized('shop', ownerId);
+  // Newest first: the shop's new orders since start-up, then its seeded history.
+  const orders = [...ctx.liveShopOrders.confirmedBy(ownerId, ctx.now), ...seeded];
   const matches = orders.filter((o) => filters.every((f) => f(o)));
   const content = matches.slice(page * size, (page + 1) * size).map((o) => o.wire);
   const paging =

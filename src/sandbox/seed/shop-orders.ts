@@ -57,6 +57,23 @@ function awkward(i: number, r: Rng, confirmMs: number, lastShipMs: number) {
 function shopOrder(seed: number, ownerId: string, i: number, anchorDay: number): SeededShopOrder {
   const r = rngFor(seed, 'shop-order', ownerId, i);
   const confirmMs = anchorDay - i * 2 * 3600_000 - r.int(0, 3599) * 1000;
+  return orderAt(r, i, confirmMs);
+}
+
+/**
+ * A new order of a live shop, confirmed at `confirmMs` (the `n`-th since the sandbox started):
+ * drawn like the seeded history, from its own random stream.
+ */
+export function liveShopOrder(
+  seed: number,
+  ownerId: string,
+  n: number,
+  confirmMs: number,
+): SeededShopOrder {
+  return orderAt(rngFor(seed, 'live-shop-order', ownerId, n), n, confirmMs);
+}
+
+function orderAt(r: Rng, i: number, confirmMs: number): SeededShopOrder {
   const lastShipMs = confirmMs + r.int(1, 3) * 86_400_000;
   const tag = r.chance(0.35) ? null : r.int(1, 5);
   const tagName = tag === null ? null : TAG_NAMES[tag - 1]!;

@@ -8,6 +8,7 @@ import { exactly, pick } from '../middleware/one-listener.js';
 import type { ActionDef } from './action.js';
 import { auditExport } from './audit-export.js';
 import { cancelExport } from './cancel-export.js';
+import { cancelSubscribe } from './cancel-subscribe.js';
 import { exportBom } from './export-bom.js';
 import { link } from './link.js';
 import { paging } from './paging.js';
@@ -17,6 +18,8 @@ import { share } from './share.js';
 import { shopOrdersFilter } from './shop-orders-filter.js';
 import { startExport } from './start-export.js';
 import { stopOrderWatch } from './stop-watch.js';
+import { subscribe } from './subscribe.js';
+import { unsubscribe } from './unsubscribe.js';
 
 /**
  * Every button, by its id in `blocks/ids.ts`. `satisfies Record<ActionKey, …>` makes a button
@@ -40,6 +43,9 @@ export const ACTIONS = {
   cancelExport: cancelExport(ACTION.cancelExport),
   exportBom: exportBom(ACTION.exportBom),
   qrScanned: qrScanned(ACTION.qrScanned),
+  subscribe: subscribe(ACTION.subscribe),
+  cancelSubscribe: cancelSubscribe(ACTION.cancelSubscribe),
+  unsubscribe: unsubscribe(ACTION.unsubscribe),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */

@@ -17,6 +17,9 @@ export const ACTION = {
   cancelExport: 'qd_export_cancel',
   exportBom: 'qd_export_bom',
   qrScanned: 'qd_qr_scanned',
+  subscribe: 'qd_subscribe',
+  cancelSubscribe: 'qd_subscribe_cancel',
+  unsubscribe: 'qd_unsubscribe',
 } as const;
 
 export const VIEW = {

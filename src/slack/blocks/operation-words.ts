@@ -7,6 +7,8 @@ export const OPERATION_WORDS: Readonly<Record<string, string>> = {
   punishments: 'Punishment orders',
   payOrder: 'Payment order',
   shopOrders: 'Shop orders',
+  // Not an operation: operation 7 as channel subscriptions poll it, booked apart.
+  subscriptions: 'Subscriptions (shop orders)',
 };
 
 export function operationWord(operation: string): string {

@@ -10,6 +10,8 @@ import type { EarlyAckPlanner, EarlyAckSample } from '../http-edge/early-ack.js'
 import { handleLookup, lookupDecision } from '../lookup/lookup-flow.js';
 import { claimAfterAck } from '../middleware/idempotency.js';
 import { exactly, pick } from '../middleware/one-listener.js';
+import { subscribeSubcommand } from '../subscriptions/subscribe-command.js';
+import { subscriptionsSubcommand } from '../subscriptions/subscriptions-command.js';
 import { watchesSubcommand, watchSubcommand } from '../watches/watch-command.js';
 import { account } from './account.js';
 import { commandParser } from './arg-rules.js';
@@ -48,7 +50,11 @@ export type RegisteredCommand = keyof typeof COMMANDS;
 /** Words that start another flow under a command; the word must come first in the text. */
 export const SUBCOMMANDS: Partial<Record<RegisteredCommand, Record<string, Subcommand>>> = {
   '/payorder': { watch: watchSubcommand, watches: watchesSubcommand },
-  '/shoporders': { export: exportSubcommand('shopOrders') },
+  '/shoporders': {
+    export: exportSubcommand('shopOrders'),
+    subscribe: subscribeSubcommand,
+    subscriptions: subscriptionsSubcommand,
+  },
   '/coupons': { export: exportSubcommand('coupons') },
 };
 

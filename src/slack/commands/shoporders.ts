@@ -55,7 +55,7 @@ export const shoporders = lookupCommand({
   form: {
     title: 'Shop orders',
     intro:
-      'List a shop’s sold orders. This lookup costs points. Dates are read in the gateway’s time zone; date, remark and tag filters need the enhanced edition.',
+      'List a shop’s sold orders. This lookup costs points. Dates are read in the gateway’s time zone; date, remark and tag filters need the enhanced edition. To have the shop’s new orders posted in this channel as they come, type /shoporders subscribe OWNER_ID every=15m: it shows what that costs before anything is called.',
     fields: {
       owner_id: { kind: 'text', label: 'Shop owner id', maxLength: 200 },
       page: pageField(),

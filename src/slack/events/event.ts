@@ -2,7 +2,15 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
 
 /** The Events API events the app subscribes to (manifest.yml `bot_events`). */
-export type EventName = 'app_home_opened' | 'app_uninstalled' | 'tokens_revoked' | 'user_change';
+export type EventName =
+  | 'app_home_opened'
+  | 'app_uninstalled'
+  | 'tokens_revoked'
+  | 'user_change'
+  | 'member_left_channel'
+  | 'channel_left'
+  | 'group_left'
+  | 'channel_archive';
 
 /** One event's handler. */
 export interface EventDef<E extends EventName> {

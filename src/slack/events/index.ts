@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
 import { appHomeOpened } from './app-home.js';
+import { channelArchive, channelLeft, groupLeft, memberLeftChannel } from './channel-gone.js';
 import type { EventDef, EventName } from './event.js';
 import { appUninstalled, tokensRevoked } from './uninstall.js';
 import { userChange } from './user-change.js';
@@ -11,6 +12,10 @@ export const EVENTS = {
   app_uninstalled: appUninstalled,
   tokens_revoked: tokensRevoked,
   user_change: userChange,
+  member_left_channel: memberLeftChannel,
+  channel_left: channelLeft,
+  group_left: groupLeft,
+  channel_archive: channelArchive,
 } satisfies { [E in EventName]: EventDef<E> };
 
 export function registerEvents(app: App, deps: SlackDeps): void {
@@ -18,4 +23,10 @@ export function registerEvents(app: App, deps: SlackDeps): void {
   app.event(EVENTS.app_uninstalled.event, (args) => EVENTS.app_uninstalled.handle(args, deps));
   app.event(EVENTS.tokens_revoked.event, (args) => EVENTS.tokens_revoked.handle(args, deps));
   app.event(EVENTS.user_change.event, (args) => EVENTS.user_change.handle(args, deps));
+  app.event(EVENTS.member_left_channel.event, (args) =>
+    EVENTS.member_left_channel.handle(args, deps),
+  );
+  app.event(EVENTS.channel_left.event, (args) => EVENTS.channel_left.handle(args, deps));
+  app.event(EVENTS.group_left.event, (args) => EVENTS.group_left.handle(args, deps));
+  app.event(EVENTS.channel_archive.event, (args) => EVENTS.channel_archive.handle(args, deps));
 }

@@ -1,6 +1,7 @@
 import type { EnvelopedEvent } from '@slack/bolt';
 import { exportDb } from '../../exports/export-row.js';
 import { forgetWorkspace } from '../../store/forget-workspace.js';
+import { endSubscriptionsWhere } from '../../subscriptions/index.js';
 import { watchDb } from '../../watches/watch-row.js';
 import type { SlackDeps } from '../context.js';
 import type { EventDef } from './event.js';
@@ -38,12 +39,14 @@ async function forget(teamId: string | undefined, deps: SlackDeps, why: string):
     .where('workspace_id', '=', teamId)
     .where('state', 'in', ['preview', 'starting', 'running'])
     .execute();
+  // And its channel subscriptions: no poll after this.
+  await endSubscriptionsWhere(deps.store.db, { workspaceId: teamId }, 'uninstalled', now.getTime());
   deps.forgetInMemory?.(teamId, gatewayToken);
   deps.logger.info({ team: teamId, why }, 'workspace tokens deleted and its watches stopped');
 }
 
 /** The app was removed from a workspace: its tokens go and nothing keeps running for it (QR and
- * order watches, exports). */
+ * order watches, exports, channel subscriptions). */
 export const appUninstalled: EventDef<'app_uninstalled'> = {
   event: 'app_uninstalled',
   async handle({ body }, deps) {

@@ -9,6 +9,7 @@ import { hardeningMigration } from './0006-hardening.js';
 import { workspacesMigration } from './0007-workspaces.js';
 import { orderWatchesExportsMigration } from './0008-order-watches-exports.js';
 import { workflowStepsMigration } from './0009-workflow-steps.js';
+import { subscriptionsMigration } from './0010-subscriptions.js';
 import { chargeUnknownMigration } from './0011-charge-unknown.js';
 import { secretsEdgesMigration } from './0012-secrets-edges.js';
 import { languageMigration } from './0013-language.js';
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0007-workspaces': workspacesMigration(dialect),
     '0008-order-watches-exports': orderWatchesExportsMigration(),
     '0009-workflow-steps': workflowStepsMigration(),
+    '0010-subscriptions': subscriptionsMigration(),
     '0011-charge-unknown': chargeUnknownMigration(),
     '0012-secrets-edges': secretsEdgesMigration(),
     '0013-language': languageMigration(),

@@ -1,0 +1,22 @@
+import { moveSubscription } from '../../subscriptions/index.js';
+import { notice } from '../blocks/message.js';
+import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { type ActionDef, clickerOf, tell } from './action.js';
+
+/** **Cancel** on the preview: nothing was called and nothing will be. */
+export const cancelSubscribe = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const id = readUuid(args.action.value);
+    const who = clickerOf(args.body);
+    if (!id) return tell(args, deps, notice(OUT_OF_DATE));
+    const key = { workspaceId: who.teamId, subscriptionId: id };
+    const now = deps.clock().getTime();
+    const dismissed = await moveSubscription(deps.store.db, key, ['preview'], {
+      state: 'dismissed',
+      updated_at: now,
+    });
+    const words = dismissed ? 'Not subscribed; nothing was called.' : OUT_OF_DATE;
+    return tell(args, deps, notice(words), dismissed);
+  },
+});

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import {
+  findSubscription,
+  moveSubscription,
+  nextPollAt,
+  updateLeasedSubscription,
+} from '../../subscriptions/index.js';
+import { errorCard } from '../blocks/error-card.js';
+import { notice } from '../blocks/message.js';
+import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
+import { checkWhoMaySpend } from '../lookup/query.js';
+import { subscriptionMessageOf } from '../subscriptions/subscription-messages.js';
+import { type ActionDef, clickerOf, tell } from './action.js';
+
+/**
+ * How long the Subscribe click holds the new subscription while it posts its message: longer
+ * than the slowest post can take (three attempts of at most 10 s), as an export's start grace.
+ */
+const CLICK_LEASE_MS = 45_000;
+
+const CANNOT_POST =
+  'I cannot post in this channel: invite me with /invite @querydesk and subscribe again. Nothing was called.';
+
+/**
+ * **Subscribe** on the private preview: the subscription starts now (orders confirmed before are
+ * never posted), its message goes in the channel, the first poll is one interval later. Only the
+ * click that moves it out of "preview" acts (a second click, a Slack retry do not); it holds the
+ * row's lease while it posts, so no poller posts the message too. Dying here, the lease lapses
+ * and the poller posts the message.
+ */
+export const subscribe = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const id = readUuid(args.action.value);
+    const who = clickerOf(args.body);
+    if (!id) return tell(args, deps, notice(OUT_OF_DATE));
+    const key = { workspaceId: who.teamId, subscriptionId: id };
+    const db = deps.store.db;
+    const row = await findSubscription(db, key);
+    if (row?.user_id !== who.userId) return tell(args, deps, notice(OUT_OF_DATE));
+    try {
+      await checkWhoMaySpend(deps, { ...who, channelId: row.channel_id });
+    } catch (err) {
+      return tell(args, deps, errorCard(err));
+    }
+    const now = deps.clock().getTime();
+    const poster = `click:${randomUUID()}`;
+    const won = await moveSubscription(db, key, ['preview'], {
+      state: 'active',
+      started_at: now,
+      next_poll_at: nextPollAt(now, row.interval_ms, Math.random()),
+      lease_owner: poster,
+      lease_until: now + CLICK_LEASE_MS,
+      updated_at: now,
+    });
+    if (!won) return;
+    const active = await findSubscription(db, key);
+    if (!active) return;
+    let ts: string | undefined;
+    try {
+      const posted = await args.client.chat.postMessage({
+        channel: row.channel_id,
+        ...subscriptionMessageOf(deps, active),
+      });
+      ts = posted.ts;
+    } catch (err) {
+      if (!isUnreachableChannel(slackErrorCode(err))) throw err;
+      await moveSubscription(db, key, ['active'], {
+        state: 'ended',
+        ended_reason: 'left_channel',
+        lease_owner: null,
+        lease_until: null,
+        updated_at: deps.clock().getTime(),
+      });
+      return tell(args, deps, notice(CANNOT_POST), true);
+    }
+    const kept = await updateLeasedSubscription(db, key, poster, {
+      message_ts: ts ?? null,
+      lease_owner: null,
+      lease_until: null,
+    });
+    if (!kept) {
+      // Ended meanwhile, or this click stalled past its lease and a poller posted the message:
+      // this one must not stay as a second.
+      if (ts) await args.client.chat.delete({ channel: row.channel_id, ts }).catch(() => undefined);
+      return;
+    }
+    await tell(args, deps, notice('Subscribed: the subscription message is in the channel.'), true);
+  },
+});

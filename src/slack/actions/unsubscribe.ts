@@ -1,0 +1,50 @@
+import { endSubscription, findSubscription } from '../../subscriptions/index.js';
+import { errorCard } from '../blocks/error-card.js';
+import { notice } from '../blocks/message.js';
+import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { checkWhoMaySpend } from '../lookup/query.js';
+import { subscriptionMessageOf } from '../subscriptions/subscription-messages.js';
+import { type ActionDef, clickerOf, tell } from './action.js';
+
+/**
+ * **Unsubscribe**, on the subscription message or in `/shoporders subscriptions`, by anyone who
+ * may spend in that channel: the subscription ends at once (a page already in flight is the last
+ * call; its poll then keeps nothing), and its message says who ended it.
+ */
+export const unsubscribe = (actionId: string): ActionDef => ({
+  actionIds: [actionId],
+  async handle(args, deps) {
+    const id = readUuid(args.action.value);
+    const who = clickerOf(args.body);
+    if (!id) return tell(args, deps, notice(OUT_OF_DATE));
+    const key = { workspaceId: who.teamId, subscriptionId: id };
+    const db = deps.store.db;
+    const row = await findSubscription(db, key);
+    if (!row) return tell(args, deps, notice(OUT_OF_DATE));
+    try {
+      await checkWhoMaySpend(deps, { ...who, channelId: row.channel_id });
+    } catch (err) {
+      return tell(args, deps, errorCard(err));
+    }
+    const ended = await endSubscription(
+      db,
+      key,
+      'unsubscribed',
+      who.userId,
+      deps.clock().getTime(),
+    );
+    if (!ended) return tell(args, deps, notice('This subscription has already ended.'));
+    if (ended.message_ts) {
+      await args.client.chat
+        .update({
+          channel: ended.channel_id,
+          ts: ended.message_ts,
+          ...subscriptionMessageOf(deps, ended),
+        })
+        .catch((err) => deps.logger.warn({ err }, 'subscription message edit failed'));
+    }
+    if (args.body.container?.is_ephemeral || args.body.message?.ts !== ended.message_ts) {
+      await tell(args, deps, notice('Unsubscribed: nothing more is polled for it.'));
+    }
+  },
+});

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import {
+  insertSubscription,
+  pollsPerDay,
+  type SubscriptionRow,
+} from '../../subscriptions/index.js';
+import { ArgsError } from '../args/index.js';
+import { errorCard } from '../blocks/error-card.js';
+import type { Asker } from '../blocks/message.js';
+import { subscriptionPreviewMessage } from '../blocks/subscription-preview.js';
+import type { Subcommand } from '../commands/command.js';
+import type { SlackDeps } from '../context.js';
+import { deliverPrivately } from '../delivery/deliver.js';
+import { finish } from '../delivery/finish.js';
+import {
+  durationWords,
+  SUBSCRIBE_USAGE,
+  type SubscribeArgs,
+  subscribeParser,
+} from './subscribe-args.js';
+import { lastPollPrice } from './subscription-source.js';
+
+type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+function previewRow(who: Asker, a: SubscribeArgs, now: number): SubscriptionRow {
+  return {
+    workspace_id: who.teamId,
+    subscription_id: randomUUID(),
+    channel_id: who.channelId,
+    user_id: who.userId,
+    owner_id: a.ownerId,
+    remark: a.remark ?? null,
+    remark_tag: a.remarkTag ?? null,
+    interval_ms: a.intervalMs,
+    state: 'preview',
+    message_ts: null,
+    started_at: null,
+    polled_to: null,
+    next_poll_at: null,
+    send_retry_at: null,
+    paused: null,
+    paused_until: null,
+    failures: 0,
+    problem: null,
+    problem_url: null,
+    price: null,
+    polls: 0,
+    points: 0,
+    orders_posted: 0,
+    ended_by: null,
+    ended_reason: null,
+    lease_owner: null,
+    lease_until: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** `/shoporders subscribe <owner_id> [every=15m] [remark=…] [tag=…]`: a private preview, nothing called. */
+export const subscribeSubcommand: Subcommand = {
+  usage: SUBSCRIBE_USAGE,
+  async handle(args: Args, deps: SlackDeps, text: string) {
+    const parser = subscribeParser(deps.config.subscription.minIntervalMs);
+    let parsed: SubscribeArgs;
+    try {
+      parsed = parser.parse(text);
+    } catch (err) {
+      if (!(err instanceof ArgsError)) throw err;
+      await args.ack({
+        response_type: 'ephemeral',
+        ...finish(deps, errorCard(err, parser.usageLine)),
+      });
+      return;
+    }
+    await args.ack();
+    const who: Asker = {
+      teamId: args.command.team_id,
+      userId: args.command.user_id,
+      channelId: args.command.channel_id,
+      origin: `${args.command.command} subscribe`,
+    };
+    await deps.work.track(
+      previewSubscription(deps, { client: args.client, respond: args.respond }, who, parsed),
+    );
+  },
+};
+
+/** The private preview of a subscription (from the command or the form); nothing is called. */
+export async function previewSubscription(
+  deps: SlackDeps,
+  via: { client: WebClient; respond?: RespondFn },
+  who: Asker,
+  a: SubscribeArgs,
+): Promise<void> {
+  let message: ReturnType<typeof subscriptionPreviewMessage>;
+  try {
+    const row = previewRow(who, a, deps.clock().getTime());
+    await insertSubscription(deps.store.db, row);
+    const filters = [
+      a.remark !== undefined ? `remark "${a.remark}"` : '',
+      a.remarkTag !== undefined ? `tag ${a.remarkTag}` : '',
+    ].filter(Boolean);
+    message = subscriptionPreviewMessage({
+      subscriptionId: row.subscription_id,
+      ownerId: a.ownerId,
+      filters: filters.join(', '),
+      every: durationWords(a.intervalMs),
+      pollsPerDay: pollsPerDay(a.intervalMs),
+      price: await lastPollPrice(deps, who.teamId),
+      budget: await deps.dailyBudget(who.teamId),
+    });
+  } catch (err) {
+    deps.logger.warn({ err }, 'subscription preview failed');
+    message = errorCard(err);
+  }
+  await deliverPrivately({
+    client: via.client,
+    respond: via.respond,
+    who,
+    message: finish(deps, message),
+    logger: deps.logger,
+  }).catch((err) => deps.logger.error({ err }, 'could not deliver the answer'));
+}

@@ -1,0 +1,81 @@
+import { GatewayApiError, GatewayError } from '../../gateway/errors.js';
+import { instantToWallClock } from '../../gateway/time.js';
+import { dayRange, lastCharge } from '../../ledger/index.js';
+import {
+  POLL_PAGE_SIZE,
+  PollPaused,
+  type SubscriptionRow,
+  type SubscriptionSource,
+} from '../../subscriptions/index.js';
+import { SUBSCRIPTIONS_LEDGER } from '../../subscriptions/ledger-name.js';
+import { UserFacingError } from '../blocks/error-card.js';
+import type { AppDeps } from '../deps.js';
+import { query } from '../lookup/query.js';
+
+/** Operation 7's newest price in a workspace, whether a lookup or a subscription paid it. */
+export function lastPollPrice(deps: AppDeps, workspaceId: string): Promise<number | undefined> {
+  return lastCharge(deps.store.db, workspaceId, ['shopOrders', SUBSCRIPTIONS_LEDGER]);
+}
+
+const whoOf = (row: SubscriptionRow) => ({
+  teamId: row.workspace_id,
+  userId: row.user_id,
+  channelId: row.channel_id,
+  origin: SUBSCRIPTIONS_LEDGER,
+});
+
+/** Polls as paid calls like a command's (who may spend, the budget's reservation, the audit). */
+export function subscriptionSource(deps: AppDeps): SubscriptionSource {
+  const budgetZone = deps.config.spendSummary.timeZone;
+  const resumesAt = () => dayRange(deps.clock(), budgetZone).end.getTime();
+  return {
+    async checkBudget(row, price) {
+      const budget = await deps.dailyBudget(row.workspace_id);
+      if (budget === undefined) return;
+      const spent = await deps.ledger.spentOnDay({
+        workspaceId: row.workspace_id,
+        day: deps.clock(),
+        timeZone: budgetZone,
+      });
+      if (price === undefined ? spent >= budget : spent + price > budget) {
+        throw new PollPaused(resumesAt());
+      }
+    },
+    async page(row, start, page) {
+      const input = {
+        ownerId: row.owner_id,
+        edition: 'enhanced' as const,
+        page,
+        pageSize: POLL_PAGE_SIZE,
+        start: instantToWallClock(new Date(start), deps.config.gateway.timeZone),
+        remark: row.remark ?? undefined,
+        remarkTag: row.remark_tag ?? undefined,
+      };
+      try {
+        const answer = await query(deps, 'shopOrders', input, whoOf(row), { background: true });
+        return { orders: answer.data.orders, total: answer.data.total, points: answer.points };
+      } catch (err) {
+        // The budget's own reservation refused it (other calls in flight took the room).
+        if (err instanceof UserFacingError && err.title === 'Daily budget reached') {
+          throw new PollPaused(resumesAt());
+        }
+        throw err;
+      }
+    },
+    describe(err) {
+      if (err instanceof GatewayError) {
+        const code = err.code !== undefined ? ` (code ${err.code})` : '';
+        const url =
+          err instanceof GatewayApiError && err.reason === 'unauthorized-shop'
+            ? err.authUrl
+            : undefined;
+        return { words: `${err.meaning}${code}. What to do: ${err.remedy}.`, url };
+      }
+      if (err instanceof UserFacingError) return { words: `${err.title}. ${err.detail}` };
+      return {
+        words:
+          'querydesk could not finish its polls (logged). It keeps trying; if this stays, ask whoever runs querydesk.',
+      };
+    },
+  };
+}

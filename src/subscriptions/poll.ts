@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { ShopOrder } from '../gateway/operations/shop-order-record.js';
+import { writeTransaction } from '../ledger/write-transaction.js';
+import { toCacheJson } from '../store/shared-cache.js';
+import { PollPaused, type SubscriptionDeps } from './ports.js';
+import { postedAmong, prunePosts } from './post-store.js';
+import {
+  backoffPollAt,
+  FAILURES_TOLD,
+  nextPollAt,
+  OVERLAP_MS,
+  POLL_PAGE_SIZE,
+  pollWindowStart,
+} from './schedule.js';
+import {
+  type SubscriptionKey,
+  type SubscriptionRow,
+  subscriptionDb,
+  subscriptionKeyOf,
+} from './subscription-row.js';
+import { findSubscription, updateLeasedSubscription } from './subscription-store.js';
+
+/** The row was ended, or its lease lost, while the poll ran: whoever changed it says so. */
+class Superseded extends Error {}
+
+interface Fetched {
+  orders: ShopOrder[];
+  points: number;
+  firstPrice: number;
+}
+
+/** Every page of the window, stopping between pages when the subscription ended meanwhile. */
+async function fetchWindow(
+  deps: SubscriptionDeps,
+  owner: string,
+  row: SubscriptionRow,
+  start: number,
+  stopping: () => boolean,
+): Promise<Fetched> {
+  const out: Fetched = { orders: [], points: 0, firstPrice: 0 };
+  for (let page = 0; ; page++) {
+    if (page > 0) {
+      // Shutting down or the lease in doubt: the next holder asks for the same window again.
+      if (stopping()) throw new Superseded();
+      const fresh = await findSubscription(deps.store.db, subscriptionKeyOf(row));
+      if (fresh?.state !== 'active' || fresh.lease_owner !== owner) throw new Superseded();
+    }
+    const p = await deps.source.page(row, start, page);
+    out.points += p.points;
+    if (page === 0) out.firstPrice = p.points;
+    out.orders.push(...p.orders);
+    if (p.orders.length === 0 || (page + 1) * POLL_PAGE_SIZE >= p.total) return out;
+  }
+}
+
+/** Orders confirmed since the click that this subscription has not decided to post, oldest first. */
+async function newOrders(
+  deps: SubscriptionDeps,
+  key: SubscriptionKey,
+  startedAt: number,
+  orders: ShopOrder[],
+): Promise<ShopOrder[]> {
+  const bySn = new Map<string, ShopOrder>();
+  // The gateway may give confirmation times to the second: "before the click" is read at that
+  // resolution, or an order confirmed just after the click, in its second, would be lost.
+  const from = Math.floor(startedAt / 1000) * 1000;
+  for (const o of orders) {
+    const at = o.confirmedAt?.getTime();
+    if (at !== undefined && at >= from && o.orderSn) bySn.set(o.orderSn, o);
+  }
+  const seen = await postedAmong(deps.store.db, key, [...bySn.keys()]);
+  return [...bySn.values()]
+    .filter((o) => !seen.has(o.orderSn))
+    .sort(
+      (a, b) =>
+        a.confirmedAt!.getTime() - b.confirmedAt!.getTime() || a.orderSn.localeCompare(b.orderSn),
+    );
+}
+
+/**
+ * One poll of a leased, due subscription: the budget first, then every page of the orders
+ * confirmed since the previous poll (less the overlap); the new ones, the high-water mark and the
+ * next poll are written in one transaction, before anything is posted. Returns whether the
+ * subscription message needs an edit (paused, resumed, a problem told or cleared, a new price).
+ */
+export async function pollSubscription(
+  deps: SubscriptionDeps,
+  owner: string,
+  row: SubscriptionRow,
+  stopping: () => boolean,
+): Promise<boolean> {
+  const key = subscriptionKeyOf(row);
+  const db = deps.store.db;
+  const now = deps.clock().getTime();
+  const startedAt = row.started_at ?? row.created_at;
+  deps.metrics.lateness(Math.max(0, now - (row.next_poll_at ?? now)) / 1000);
+  let fetched: Fetched;
+  try {
+    await deps.source.checkBudget(row, row.price ?? (await deps.lastPrice(row.workspace_id)));
+    fetched = await fetchWindow(
+      deps,
+      owner,
+      row,
+      pollWindowStart(startedAt, row.polled_to),
+      stopping,
+    );
+  } catch (err) {
+    if (err instanceof Superseded) return false;
+    if (err instanceof PollPaused) {
+      deps.metrics.polled('budget');
+      await updateLeasedSubscription(db, key, owner, {
+        paused: 'budget',
+        paused_until: err.resumesAt,
+        next_poll_at: err.resumesAt,
+        updated_at: now,
+      });
+      return row.paused !== 'budget';
+    }
+    deps.metrics.polled('failed');
+    const failures = row.failures + 1;
+    const tell = failures >= FAILURES_TOLD && row.problem === null;
+    const problem = tell ? deps.source.describe(err) : undefined;
+    deps.logger.warn(
+      { err, subscriptionId: key.subscriptionId, failures },
+      'subscription poll failed',
+    );
+    await updateLeasedSubscription(db, key, owner, {
+      failures,
+      next_poll_at: backoffPollAt(now, row.interval_ms, failures, deps.random()),
+      ...(problem ? { problem: problem.words, problem_url: problem.url ?? null } : {}),
+      updated_at: now,
+    });
+    return tell;
+  }
+  deps.metrics.polled('ok');
+  const fresh = await newOrders(deps, key, startedAt, fetched.orders);
+  const batchId = randomUUID();
+  const stored = await writeTransaction(db, deps.store.dialect, async (tx) => {
+    for (let i = 0; i < fresh.length; i += 200) {
+      await subscriptionDb(tx)
+        .insertInto('subscription_posts')
+        .values(
+          fresh.slice(i, i + 200).map((o) => ({
+            workspace_id: key.workspaceId,
+            subscription_id: key.subscriptionId,
+            order_sn: o.orderSn,
+            confirmed_at: o.confirmedAt!.getTime(),
+            order_json: toCacheJson(o),
+            batch_id: batchId,
+            batch_size: fresh.length,
+            state: 'pending' as const,
+            thread_ts: null,
+            created_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['workspace_id', 'subscription_id', 'order_sn']).doNothing())
+        .execute();
+    }
+    const updated = await updateLeasedSubscription(tx, key, owner, {
+      polled_to: now,
+      next_poll_at: nextPollAt(now, row.interval_ms, deps.random()),
+      paused: null,
+      paused_until: null,
+      failures: 0,
+      problem: null,
+      problem_url: null,
+      price: fetched.firstPrice,
+      polls: row.polls + 1,
+      points: row.points + fetched.points,
+      orders_posted: row.orders_posted + fresh.length,
+      updated_at: now,
+    });
+    // Ended or taken over meanwhile: nothing of this poll is kept, so nothing is posted.
+    if (!updated) throw new Superseded();
+    return true;
+  }).catch((err: unknown) => {
+    if (err instanceof Superseded) return false;
+    throw err;
+  });
+  if (!stored) return false;
+  await prunePosts(db, key, pollWindowStart(startedAt, now) - OVERLAP_MS);
+  return row.paused !== null || row.problem !== null || row.price !== fetched.firstPrice;
+}

@@ -1,0 +1,42 @@
+import { createLeasedLoop, type LeasedLoop } from '../store/leased-loop.js';
+import type { SubscriptionDeps } from './ports.js';
+import { nextPollDue, subscriptionTable } from './subscription-store.js';
+import { workOnSubscription } from './work-on-subscription.js';
+
+export type SubscriptionPoller = LeasedLoop;
+
+export interface SubscriptionPollerOptions {
+  deps: SubscriptionDeps;
+  /** Unique per process: the owner of this poller's leases. */
+  workerId: string;
+  /**
+   * The longest the poller sleeps without asking the store for due work. Default 1 s; it wakes
+   * sooner for the next poll due (one index seek for its time).
+   */
+  tickMs?: number;
+  /** How long a claimed subscription is ours; renewed every third of it while a poll runs. Default 15 s. */
+  leaseMs?: number;
+  /** Subscriptions polled at once by this process. Default 20. */
+  maxInFlight?: number;
+}
+
+/**
+ * One loop per process for every channel subscription of every workspace, on the leased table
+ * the order watches use: the store says which are due (indexed queries for the due ones only), each is claimed with a lease only while still due (so one poll per interval across
+ * replicas), and a replica killed mid-poll holds its subscription no longer than one lease.
+ */
+export function createSubscriptionPoller(options: SubscriptionPollerOptions): SubscriptionPoller {
+  const { deps, workerId: owner } = options;
+  const db = deps.store.db;
+  return createLeasedLoop({
+    table: subscriptionTable(db),
+    owner,
+    work: (row, stopping) => workOnSubscription(deps, owner, row, stopping),
+    clock: deps.clock,
+    log: deps.logger.child({ component: 'subscription-poller', workerId: owner }),
+    tickMs: options.tickMs ?? 1000,
+    nextDueAt: (now) => nextPollDue(db, now),
+    leaseMs: options.leaseMs ?? 15_000,
+    maxInFlight: options.maxInFlight ?? 20,
+  });
+}
