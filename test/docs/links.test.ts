@@ -50,8 +50,23 @@ function brokenLinks(): string[] {
   return broken;
 }
 
+/** Lines a merge left behind: `<<<<<<< ours`, `=======`, `>>>>>>> theirs` at a line's start. */
+function conflictMarkers(): string[] {
+  return DOCUMENTS.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) =>
+        /^(<{7}|={7}|>{7})( |$)/.test(line) ? [`${relative(ROOT, file)}:${i + 1}`] : [],
+      ),
+  );
+}
+
 describe('the documents', () => {
   it('link only to files and headings that exist', () => {
     expect(brokenLinks()).toEqual([]);
+  });
+
+  it('hold no merge conflict markers', () => {
+    expect(conflictMarkers()).toEqual([]);
   });
 });
