@@ -5,7 +5,7 @@ import { type ExportKind, type ExportRow, insertExport } from '../../exports/ind
 import { COUPON_WINDOW_MAX_MS } from '../../gateway/operations/coupons.js';
 import { lastCharge } from '../../ledger/index.js';
 import { toCacheJson } from '../../store/shared-cache.js';
-import { ArgsError, defineCommand } from '../args/index.js';
+import { defineCommand } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { exportPreviewMessage } from '../blocks/export-message.js';
 import type { Asker } from '../blocks/message.js';
@@ -13,6 +13,7 @@ import { perKey } from '../commands/arg-rules.js';
 import type { LookupCommand, Subcommand } from '../commands/command.js';
 import { coupons } from '../commands/coupons.js';
 import { shoporders } from '../commands/shoporders.js';
+import { parsedOrRefused } from '../commands/subcommand-args.js';
 import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
@@ -69,15 +70,8 @@ export function exportSubcommand(kind: ExportKind): Subcommand {
     usage: `export ${COMMAND[kind].usage.replace(/ \[page=N\]/, '')}`,
     async handle(args: Args, deps: SlackDeps, text: string) {
       const parser = exportParser(kind, deps.config.gateway.timeZone);
-      let parsed: unknown;
-      try {
-        parsed = parser.parse(text);
-      } catch (err) {
-        if (!(err instanceof ArgsError)) throw err;
-        const card = errorCard(err, parser.usageLine);
-        await args.ack({ response_type: 'ephemeral', ...finish(deps, card) });
-        return;
-      }
+      const parsed: unknown = await parsedOrRefused(args, deps, parser, text);
+      if (parsed === undefined) return;
       await args.ack();
       const who: Asker = {
         teamId: args.command.team_id,

@@ -6,11 +6,11 @@ import {
   pollsPerDay,
   type SubscriptionRow,
 } from '../../subscriptions/index.js';
-import { ArgsError } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import { subscriptionPreviewMessage } from '../blocks/subscription-preview.js';
 import type { Subcommand } from '../commands/command.js';
+import { parsedOrRefused } from '../commands/subcommand-args.js';
 import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
@@ -63,17 +63,8 @@ export const subscribeSubcommand: Subcommand = {
   usage: SUBSCRIBE_USAGE,
   async handle(args: Args, deps: SlackDeps, text: string) {
     const parser = subscribeParser(deps.config.subscription.minIntervalMs);
-    let parsed: SubscribeArgs;
-    try {
-      parsed = parser.parse(text);
-    } catch (err) {
-      if (!(err instanceof ArgsError)) throw err;
-      await args.ack({
-        response_type: 'ephemeral',
-        ...finish(deps, errorCard(err, parser.usageLine)),
-      });
-      return;
-    }
+    const parsed: SubscribeArgs | undefined = await parsedOrRefused(args, deps, parser, text);
+    if (!parsed) return;
     await args.ack();
     const who: Asker = {
       teamId: args.command.team_id,

@@ -1,13 +1,14 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { insertWatch, liveWatches, newWatchRow } from '../../watches/index.js';
-import { ArgsError, defineCommand } from '../args/index.js';
+import { defineCommand } from '../args/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import { watchListMessage } from '../blocks/order-watch-list.js';
 import { perKey } from '../commands/arg-rules.js';
 import type { Subcommand } from '../commands/command.js';
 import { payorder } from '../commands/payorder.js';
+import { parsedOrRefused } from '../commands/subcommand-args.js';
 import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
@@ -38,18 +39,13 @@ const watchParser = perKey((timeZone) =>
 export const watchSubcommand: Subcommand = {
   usage: `watch ${payorder.usage}`,
   async handle(args, deps, text) {
-    const parser = watchParser(deps.config.gateway.timeZone);
-    let input: PayOrderArgs;
-    try {
-      input = parser.parse(text);
-    } catch (err) {
-      if (!(err instanceof ArgsError)) throw err;
-      await args.ack({
-        response_type: 'ephemeral',
-        ...finish(deps, errorCard(err, parser.usageLine)),
-      });
-      return;
-    }
+    const input: PayOrderArgs | undefined = await parsedOrRefused(
+      args,
+      deps,
+      watchParser(deps.config.gateway.timeZone),
+      text,
+    );
+    if (!input) return;
     await args.ack();
     await deps.work.track(startWatch(deps, args.client, askerOf(args), input, args.respond));
   },
