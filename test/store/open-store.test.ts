@@ -100,6 +100,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0011-charge-unknown',
       '0012-secrets-edges',
       '0013-language',
+      '0014-lease-owner-indexes',
     ]);
   });
 

@@ -13,6 +13,7 @@ import { subscriptionsMigration } from './0010-subscriptions.js';
 import { chargeUnknownMigration } from './0011-charge-unknown.js';
 import { secretsEdgesMigration } from './0012-secrets-edges.js';
 import { languageMigration } from './0013-language.js';
+import { leaseOwnerIndexesMigration } from './0014-lease-owner-indexes.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -33,6 +34,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0011-charge-unknown': chargeUnknownMigration(),
     '0012-secrets-edges': secretsEdgesMigration(),
     '0013-language': languageMigration(),
+    '0014-lease-owner-indexes': leaseOwnerIndexesMigration(),
   };
   return { getMigrations: async () => migrations };
 }
