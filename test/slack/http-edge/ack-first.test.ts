@@ -201,8 +201,8 @@ describe("a slash command's delivery is claimed after its ack", () => {
     const calls: string[] = [];
     const middleware = idempotencyMiddleware({
       keys: {
-        claim: async () => {
-          calls.push('claim');
+        claim: async (_key: string, ttlMs: number) => {
+          calls.push(`claim ${ttlMs >= 300_000 ? 'replay' : 'intent'}`);
           return true;
         },
       } as never,
@@ -221,7 +221,8 @@ describe("a slash command's delivery is claimed after its ack", () => {
         calls.push('listener');
       },
     } as never);
-    expect(calls).toEqual(['claim', 'listener']);
+    // The replay key (held while a signature is valid) and the 10 s intent key, both first.
+    expect(calls).toEqual(['claim replay', 'claim intent', 'listener']);
   });
 });
 
