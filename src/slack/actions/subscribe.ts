@@ -5,13 +5,11 @@ import {
   nextPollAt,
   updateLeasedSubscription,
 } from '../../subscriptions/index.js';
-import { errorCard } from '../blocks/error-card.js';
 import { notice } from '../blocks/message.js';
-import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
-import { checkWhoMaySpend } from '../lookup/query.js';
 import { subscriptionMessageOf } from '../subscriptions/subscription-messages.js';
-import { type ActionDef, clickerOf, tell } from './action.js';
+import { type ActionDef, tell } from './action.js';
+import { subscriptionClick } from './subscription-click.js';
 
 /**
  * How long the Subscribe click holds the new subscription while it posts its message: longer
@@ -32,18 +30,11 @@ const CANNOT_POST =
 export const subscribe = (actionId: string): ActionDef => ({
   actionIds: [actionId],
   async handle(args, deps) {
-    const id = readUuid(args.action.value);
-    const who = clickerOf(args.body);
-    if (!id) return tell(args, deps, notice(OUT_OF_DATE));
-    const key = { workspaceId: who.teamId, subscriptionId: id };
+    // Only the person the preview was shown to subscribes with it.
+    const click = await subscriptionClick(args, deps, (row, who) => row.user_id === who.userId);
+    if (!click) return;
+    const { key, row } = click;
     const db = deps.store.db;
-    const row = await findSubscription(db, key);
-    if (row?.user_id !== who.userId) return tell(args, deps, notice(OUT_OF_DATE));
-    try {
-      await checkWhoMaySpend(deps, { ...who, channelId: row.channel_id });
-    } catch (err) {
-      return tell(args, deps, errorCard(err));
-    }
     const now = deps.clock().getTime();
     const poster = `click:${randomUUID()}`;
     const won = await moveSubscription(db, key, ['preview'], {

@@ -1,10 +1,8 @@
-import { endSubscription, findSubscription } from '../../subscriptions/index.js';
-import { errorCard } from '../blocks/error-card.js';
+import { endSubscription } from '../../subscriptions/index.js';
 import { notice } from '../blocks/message.js';
-import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
-import { checkWhoMaySpend } from '../lookup/query.js';
 import { subscriptionMessageOf } from '../subscriptions/subscription-messages.js';
-import { type ActionDef, clickerOf, tell } from './action.js';
+import { type ActionDef, tell } from './action.js';
+import { subscriptionClick } from './subscription-click.js';
 
 /**
  * **Unsubscribe**, on the subscription message or in `/shoporders subscriptions`, by anyone who
@@ -14,18 +12,10 @@ import { type ActionDef, clickerOf, tell } from './action.js';
 export const unsubscribe = (actionId: string): ActionDef => ({
   actionIds: [actionId],
   async handle(args, deps) {
-    const id = readUuid(args.action.value);
-    const who = clickerOf(args.body);
-    if (!id) return tell(args, deps, notice(OUT_OF_DATE));
-    const key = { workspaceId: who.teamId, subscriptionId: id };
+    const click = await subscriptionClick(args, deps, () => true);
+    if (!click) return;
+    const { who, key } = click;
     const db = deps.store.db;
-    const row = await findSubscription(db, key);
-    if (!row) return tell(args, deps, notice(OUT_OF_DATE));
-    try {
-      await checkWhoMaySpend(deps, { ...who, channelId: row.channel_id });
-    } catch (err) {
-      return tell(args, deps, errorCard(err));
-    }
     const ended = await endSubscription(
       db,
       key,

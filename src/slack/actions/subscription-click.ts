@@ -1,0 +1,38 @@
+import {
+  findSubscription,
+  type SubscriptionKey,
+  type SubscriptionRow,
+} from '../../subscriptions/index.js';
+import { errorCard } from '../blocks/error-card.js';
+import type { Asker } from '../blocks/message.js';
+import { notice } from '../blocks/message.js';
+import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import type { SlackDeps } from '../context.js';
+import { checkWhoMaySpend } from '../lookup/query.js';
+import { type ActionArgs, clickerOf, tell } from './action.js';
+
+/**
+ * The subscription a Subscribe or Unsubscribe click names, when `mayAct` lets the clicker act on
+ * it and they may spend in its channel; otherwise the clicker is told why and undefined returns.
+ */
+export async function subscriptionClick(
+  args: ActionArgs,
+  deps: SlackDeps,
+  mayAct: (row: SubscriptionRow, who: Asker) => boolean,
+): Promise<{ who: Asker; key: SubscriptionKey; row: SubscriptionRow } | undefined> {
+  const id = readUuid(args.action.value);
+  const who = clickerOf(args.body);
+  const key = id ? { workspaceId: who.teamId, subscriptionId: id } : undefined;
+  const row = key ? await findSubscription(deps.store.db, key) : undefined;
+  if (!key || !row || !mayAct(row, who)) {
+    await tell(args, deps, notice(OUT_OF_DATE));
+    return undefined;
+  }
+  try {
+    await checkWhoMaySpend(deps, { ...who, channelId: row.channel_id });
+  } catch (err) {
+    await tell(args, deps, errorCard(err));
+    return undefined;
+  }
+  return { who, key, row };
+}
