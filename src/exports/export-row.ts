@@ -44,6 +44,8 @@ export interface ExportsTable {
   csv_bom: ColumnType<number, number | undefined, number>;
   lease_owner: string | null;
   lease_until: number | null;
+  /** The language its messages were posted in (0015); null reads as the workspace's. */
+  locale: string | null;
   started_at: number | null;
   created_at: number;
   updated_at: number;

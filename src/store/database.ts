@@ -59,6 +59,8 @@ export interface QrSessionsTable {
   /** One watcher at a time: whoever holds an unexpired lease checks this session. */
   lease_owner: string | null;
   lease_until: number | null;
+  /** The language the status message was posted in (0015); null reads as the workspace's. */
+  locale: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -49,6 +49,8 @@ export interface SubscriptionsTable {
   ended_reason: string | null;
   lease_owner: string | null;
   lease_until: number | null;
+  /** The language its messages were posted in (0015); null reads as the workspace's. */
+  locale: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -40,6 +40,7 @@ export function newWatchRow(
     last_checked_at: now,
     lease_owner: null,
     lease_until: null,
+    locale: null,
     created_at: now,
     updated_at: now,
   };

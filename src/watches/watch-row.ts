@@ -32,6 +32,8 @@ export interface OrderWatchesTable {
   last_checked_at: number | null;
   lease_owner: string | null;
   lease_until: number | null;
+  /** The language its messages were posted in (0015); null reads as the workspace's. */
+  locale: string | null;
   created_at: number;
   updated_at: number;
 }

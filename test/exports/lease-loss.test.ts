@@ -49,6 +49,7 @@ function runningRow(id: string, now: number): ExportRow {
     csv_bom: 1,
     lease_owner: null,
     lease_until: null,
+    locale: null,
     started_at: now,
     created_at: now,
     updated_at: now,

@@ -47,6 +47,7 @@ function startingRow(id: string, updatedAt: number, poster: string): ExportRow {
     csv_bom: 1,
     lease_owner: poster,
     lease_until: null,
+    locale: null,
     started_at: null,
     created_at: updatedAt,
     updated_at: updatedAt,

@@ -1,6 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/catalog/en.js';
+import { EN_AREAS, en } from '../../src/i18n/catalog/en.js';
 import { CATALOGS } from '../../src/i18n/catalogs.js';
 import { LOCALES } from '../../src/i18n/locales.js';
 import { translator } from '../../src/i18n/translator.js';
@@ -18,10 +18,32 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
   return into;
 }
 
-const sample = (name: string): string | number =>
-  ['n', 'count', 'points', 'queued', 'status'].includes(name) ? 3 : `‹${name}›`;
+/** The arguments a message formats as numbers (plural, selectordinal or number), at any depth. */
+function numericArguments(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.plural || el.type === TYPE.number) into.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select) {
+      for (const option of Object.values(el.options)) numericArguments(option.value, into);
+    }
+    if (el.type === TYPE.tag) numericArguments(el.children, into);
+  }
+  return into;
+}
+
+const sample = (name: string, numeric: Set<string>): string | number =>
+  numeric.has(name) || ['n', 'count', 'points', 'queued', 'status'].includes(name)
+    ? 3
+    : `‹${name}›`;
 
 describe('message catalogues', () => {
+  it('defines each key in one area only', () => {
+    const seen = new Map<string, number>();
+    for (const area of EN_AREAS)
+      for (const k of Object.keys(area)) seen.set(k, (seen.get(k) ?? 0) + 1);
+    expect([...seen].filter(([, n]) => n > 1).map(([k]) => k)).toEqual([]);
+    expect(seen.size).toBe(Object.keys(en).length);
+  });
+
   it('has the same keys in every language', () => {
     const reference = Object.keys(en).sort();
     for (const locale of LOCALES) {
@@ -46,7 +68,8 @@ describe('message catalogues', () => {
       const t = translator(locale);
       for (const key of Object.keys(en) as (keyof typeof en)[]) {
         const names = argumentsOf(parse(en[key]));
-        const values = Object.fromEntries([...names].map((n) => [n, sample(n)]));
+        const numeric = numericArguments(parse(en[key]));
+        const values = Object.fromEntries([...names].map((n) => [n, sample(n, numeric)]));
         const text = t(key, values);
         expect(text, key).not.toMatch(/undefined|\{[a-zA-Z_]+[},]/);
         expect(text, key).not.toBe(key);

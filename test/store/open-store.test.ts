@@ -101,6 +101,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0012-secrets-edges',
       '0013-language',
       '0014-lease-owner-indexes',
+      '0015-message-locale',
     ]);
   });
 

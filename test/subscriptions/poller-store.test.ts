@@ -53,6 +53,7 @@ function activeRow(now: number): SubscriptionRow {
     // The dead click's lease, lapsing 300 ms from now.
     lease_owner: 'click:dead',
     lease_until: now + 300,
+    locale: null,
     created_at: now - 2000,
     updated_at: now - 1000,
   };

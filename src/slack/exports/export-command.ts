@@ -107,6 +107,7 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     csv_bom: 1,
     lease_owner: null,
     lease_until: null,
+    locale: null,
     started_at: null,
     created_at: now.getTime(),
     updated_at: now.getTime(),

@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { type Locale, parseLocaleChoice } from '../../i18n/locales.js';
+import { isLocale, type Locale, parseLocaleChoice } from '../../i18n/locales.js';
 import { translator } from '../../i18n/translator.js';
 import { escapeMrkdwn } from '../blocks/limits.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
@@ -19,6 +19,25 @@ export function personLocale(
     const info = await client.users.info({ user: userId, include_locale: true });
     return info.user?.locale;
   });
+}
+
+/**
+ * The language of what is posted into a channel (shared cards, QR status, watches, exports,
+ * subscriptions, summaries, budget warnings): the workspace's, chosen in `/querydesk config`.
+ */
+export function channelLocale(deps: Pick<AppDeps, 'settings'>, teamId: string): Promise<Locale> {
+  return deps.settings.language(teamId);
+}
+
+/**
+ * A posted message keeps its language when it is edited later: the one its row remembers
+ * (`locale`, written when it was posted), else, for rows from before, the workspace's now.
+ */
+export async function postedLocale(
+  deps: Pick<AppDeps, 'settings'>,
+  row: { workspace_id: string; locale: string | null },
+): Promise<Locale> {
+  return row.locale && isLocale(row.locale) ? row.locale : channelLocale(deps, row.workspace_id);
 }
 
 /** `/querydesk language zh-CN|en|auto`: kept per person per workspace, confirmed in the new language. */

@@ -53,6 +53,7 @@ function previewRow(who: Asker, a: SubscribeArgs, now: number): SubscriptionRow 
     ended_reason: null,
     lease_owner: null,
     lease_until: null,
+    locale: null,
     created_at: now,
     updated_at: now,
   };

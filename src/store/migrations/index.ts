@@ -14,6 +14,7 @@ import { chargeUnknownMigration } from './0011-charge-unknown.js';
 import { secretsEdgesMigration } from './0012-secrets-edges.js';
 import { languageMigration } from './0013-language.js';
 import { leaseOwnerIndexesMigration } from './0014-lease-owner-indexes.js';
+import { messageLocaleMigration } from './0015-message-locale.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -35,6 +36,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0012-secrets-edges': secretsEdgesMigration(),
     '0013-language': languageMigration(),
     '0014-lease-owner-indexes': leaseOwnerIndexesMigration(),
+    '0015-message-locale': messageLocaleMigration(),
   };
   return { getMigrations: async () => migrations };
 }

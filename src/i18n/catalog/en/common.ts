@@ -1,0 +1,20 @@
+/** English messages: common. Keys start with the area's own prefix; see ../en.ts. */
+export const enCommon = {
+  'word.points': 'points',
+  'word.sandbox': 'sandbox',
+  'button.shareInChannel': 'Share in channel',
+  'qr.state.notScanned': 'not scanned',
+  'qr.state.scanned': 'scanned',
+  'qr.state.expired': 'expired',
+  'pay.status.unpaid': 'unpaid',
+  'pay.status.paid': 'paid',
+  'pay.status.refunded': 'refunded',
+  'pay.status.cancelled': 'cancelled',
+  'pay.status.other': 'status {status}',
+  'pay.calledBack': 'called back',
+  'pay.notCalledBack': 'not called back',
+  'count.points': '{points, plural, one {# point} other {# points}}',
+  'count.newOrders': '{count, plural, one {# new order} other {# new orders}}',
+  'duration.seconds': '{n, plural, one {# second} other {# seconds}}',
+  'duration.minutes': '{n, plural, one {# minute} other {# minutes}}',
+} as const;

@@ -1,0 +1,2 @@
+/** English messages: exports. Keys start with the area's own prefix; see ../en.ts. */
+export const enExports = {} as const;

@@ -1,0 +1,2 @@
+/** English messages: steps. Keys start with the area's own prefix; see ../en.ts. */
+export const enSteps = {} as const;

@@ -1,0 +1,2 @@
+/** English messages: watches. Keys start with the area's own prefix; see ../en.ts. */
+export const enWatches = {} as const;
