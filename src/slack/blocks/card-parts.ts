@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
-import { esc } from './format.js';
+import type { Translate } from '../../i18n/translator.js';
+import { ENGLISH, esc } from './format.js';
 import { ACTION } from './ids.js';
 import { LIMITS, moreLine, mrkdwn, plain, truncate } from './limits.js';
 
@@ -11,6 +12,8 @@ export interface CardOptions {
   shareKey?: string;
   /** The user who shared the card into the channel: no buttons, a "Shared by" line instead. */
   sharedBy?: string;
+  /** The language the card is rendered in (English when not given). */
+  t?: Translate;
 }
 
 /** A button; `value` is the caller's key and is never cut (a cut key would act on the wrong thing). */
@@ -24,17 +27,22 @@ export function button(actionId: string, text: string, value?: string): types.Bu
 }
 
 /** "Previous"/"Next" with distinct action ids `<base>_prev` and `<base>_next` (one block needs distinct ids). */
-export function pagerButtons(base: string, prevValue?: string, nextValue?: string): types.Button[] {
+export function pagerButtons(
+  base: string,
+  prevValue?: string,
+  nextValue?: string,
+  t: Translate = ENGLISH,
+): types.Button[] {
   const out: types.Button[] = [];
-  if (prevValue !== undefined) out.push(button(`${base}_prev`, '◀ Previous', prevValue));
-  if (nextValue !== undefined) out.push(button(`${base}_next`, 'Next ▶', nextValue));
+  if (prevValue !== undefined) out.push(button(`${base}_prev`, t('common.previous'), prevValue));
+  if (nextValue !== undefined) out.push(button(`${base}_next`, t('common.next'), nextValue));
   return out;
 }
 
-function sharedByLine(userId: string): string {
+function sharedByLine(userId: string, t: Translate): string {
   // Only a real-looking user id becomes a mention; anything else is shown as inert text.
   const who = /^[UW][A-Z0-9]{2,30}$/.test(userId) ? `<@${userId}>` : esc(userId, 100);
-  return `Shared by ${who}`;
+  return t('common.sharedBy', { who });
 }
 
 /**
@@ -43,11 +51,15 @@ function sharedByLine(userId: string): string {
  */
 export function cardFooter(opts: CardOptions, own: types.Button[]): types.KnownBlock[] {
   if (opts.sharedBy !== undefined) {
-    return [{ type: 'context', elements: [mrkdwn(sharedByLine(opts.sharedBy))] }];
+    return [
+      { type: 'context', elements: [mrkdwn(sharedByLine(opts.sharedBy, opts.t ?? ENGLISH))] },
+    ];
   }
   const elements = [...own];
   if (opts.shareKey !== undefined)
-    elements.push(button(ACTION.share, 'Share in channel', opts.shareKey));
+    elements.push(
+      button(ACTION.share, (opts.t ?? ENGLISH)('button.shareInChannel'), opts.shareKey),
+    );
   return elements.length > 0 ? [{ type: 'actions', elements }] : [];
 }
 
@@ -78,7 +90,11 @@ const MORE_ROOM = 24;
  * Lines packed into as few sections as fit `maxBlocks`; lines that do not fit are replaced by a
  * final "… N more" line, so a long list never breaks the message's block or text limits.
  */
-export function packLines(lines: string[], maxBlocks: number): types.SectionBlock[] {
+export function packLines(
+  lines: string[],
+  maxBlocks: number,
+  t: Translate = ENGLISH,
+): types.SectionBlock[] {
   const room = LIMITS.sectionText - MORE_ROOM;
   const blocks: types.SectionBlock[] = [];
   let current: string[] = [];
@@ -99,7 +115,7 @@ export function packLines(lines: string[], maxBlocks: number): types.SectionBloc
     used++;
   }
   const omitted = lines.length - used;
-  if (omitted > 0) current.push(moreLine(omitted));
+  if (omitted > 0) current.push(moreLine(omitted, t));
   if (current.length > 0 && maxBlocks > 0) blocks.push(section(current.join('\n')));
   return blocks;
 }

@@ -1,4 +1,7 @@
 import { instantToWallClock } from '../../gateway/time.js';
+import type { MessageKey } from '../../i18n/catalog/en.js';
+import { type Translate, translator } from '../../i18n/translator.js';
+import { payStatusText } from '../../i18n/words.js';
 import { escapeMrkdwn } from './limits.js';
 
 /** Integer fen → yuan text with two decimals ('12.50'), by integer arithmetic only. */
@@ -21,32 +24,21 @@ export function when(instant: Date | undefined, timeZone: string, absent = '—'
   return instantToWallClock(instant, timeZone).slice(0, 16);
 }
 
-const PAY_STATUS: Record<number, string> = {
-  0: 'Unpaid',
-  1: 'Paid',
-  2: 'Refunded',
-  3: 'Cancelled',
-};
+/** English, for callers that have not been given a language. */
+export const ENGLISH: Translate = translator('en');
 
-/** The document's payment order States: 0 unpaid, 1 paid, 2 refunded, 3 cancelled. */
-export function payStatusWord(status: number): string {
-  return PAY_STATUS[status] ?? `Status ${status}`;
+/** The document's payment order states (0 unpaid, 1 paid, 2 refunded, 3 cancelled), as a label. */
+export function payStatusWord(status: number, t: Translate = ENGLISH): string {
+  const word = payStatusText(t, status);
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-const PAY_METHOD: Record<number, string> = {
-  1: 'messaging-app wallet',
-  2: 'payment app',
-  3: 'search-portal wallet',
-  4: 'carrier pay A',
-  5: 'carrier pay B',
-  6: 'card-network mobile payment',
-  7: 'card swipe',
-  8: 'second messaging-app wallet',
-};
-
-/** The document's order_type table in words. */
-export function payMethodWord(orderType: number): string {
-  return PAY_METHOD[orderType] ?? `Type ${orderType}`;
+/** The document's order_type table (1–8) in words. */
+export function payMethodWord(orderType: number, t: Translate = ENGLISH): string {
+  if (Number.isInteger(orderType) && orderType >= 1 && orderType <= 8) {
+    return t(`pay.method.${orderType}` as MessageKey);
+  }
+  return t('pay.method.other', { type: orderType });
 }
 
 /**
@@ -90,9 +82,9 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 }
 
 /** A phone number with all but the last 4 digits hidden. */
-export function maskPhone(phone: string): string {
+export function maskPhone(phone: string, t: Translate = ENGLISH): string {
   const p = phone.trim();
-  if (p === '') return 'not given';
+  if (p === '') return t('common.notGiven');
   if (p.length <= 4) return '••••';
   // Long values keep a bounded mask: the length of the hidden part tells nobody anything useful.
   return `${'•'.repeat(Math.min(p.length - 4, 12))}${p.slice(-4)}`;

@@ -267,6 +267,9 @@ export function escapeMrkdwn(text: string): string {
 }
 
 /** The line that stands for items left out of a list: `… 12 more`. */
-export function moreLine(n: number): string {
-  return `… ${n} more`;
+export function moreLine(
+  n: number,
+  t?: (key: 'common.more', values: { n: number }) => string,
+): string {
+  return t ? t('common.more', { n }) : `… ${n} more`;
 }
