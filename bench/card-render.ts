@@ -1,5 +1,6 @@
 import { createGatewayClient } from '../src/gateway/client.js';
 import type { AccountData, ShopOrderPage } from '../src/gateway/operations/index.js';
+import { translator } from '../src/i18n/translator.js';
 import { createLedger } from '../src/ledger/index.js';
 import type { SpendReport } from '../src/ledger/types.js';
 import { SANDBOX_EXAMPLES, startSandbox } from '../src/sandbox/index.js';
@@ -100,6 +101,7 @@ const spendOf = (report: SpendReport) =>
     spentToday: 120,
     timeZone: TIME_ZONE,
     sandbox: true,
+    t: translator('en'),
   });
 
 /** Benchmark 5: the pure Block Kit builders, timed on real data; each output checked for limits. */

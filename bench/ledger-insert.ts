@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { OPERATION_NAMES } from '../src/gateway/operations/index.js';
+import { translator } from '../src/i18n/translator.js';
 import { summaryContent } from '../src/jobs/summary-content.js';
 import { dayRange } from '../src/ledger/day.js';
 import { createLedger, type Ledger } from '../src/ledger/index.js';
@@ -39,6 +40,7 @@ const DAY_MS = 86_400_000;
 const SPAN_DAYS = 40;
 const WORKSPACE = 'T0BENCH';
 const TIME_ZONE = 'Asia/Shanghai';
+const EN = translator('en');
 
 /**
  * Entry `i` of `n`, laid out evenly over the last 40 days: 9 in 10 for the measured workspace,
@@ -236,13 +238,14 @@ async function measure(store: Store, opts: MeasureOptions) {
       now: nowDate,
       timeZone: TIME_ZONE,
       sandbox: false,
+      t: EN,
     }),
   );
   // The Home tab of someone who makes calls, and of someone who never made one (their own
   // "last queries" find nothing to stop at).
   const home = (userId: string) => async () => {
     const data = await loadHomeData(ledger, store, WORKSPACE, nowDate, TIME_ZONE, userId);
-    return homeView({ ...data, budget: 5000, sandbox: false });
+    return homeView({ ...data, budget: 5000, sandbox: false }, EN);
   };
   const homeTimes = await timed(opts.queries, home('U0USER3'));
   const newcomerTimes = await timed(Math.max(3, Math.ceil(opts.queries / 4)), home('U0NEWCOMER'));
@@ -257,8 +260,9 @@ async function measure(store: Store, opts: MeasureOptions) {
       timeZone: TIME_ZONE,
       budget: 5000,
       sandbox: false,
+      t: EN,
     });
-    return summaryMessage(content.data);
+    return summaryMessage(content.data, EN);
   });
   const period = spendPeriod('30d', nowDate, TIME_ZONE);
   const { count } = await store.db

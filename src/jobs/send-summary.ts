@@ -1,8 +1,10 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import type { Locale } from '../i18n/locales.js';
+import { translator } from '../i18n/translator.js';
 import type { SpendChart } from '../ledger/chart.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { summaryChartTitle, summaryMessage } from '../slack/blocks/summary-message.js';
+import { summaryMessage } from '../slack/blocks/summary-message.js';
 import { isUnreachableChannel, slackErrorCode } from '../slack/delivery/slack-errors.js';
 import { summaryContent } from './summary-content.js';
 
@@ -11,6 +13,8 @@ export interface SummaryWorkspace {
   /** Where the summary goes (SPEND_SUMMARY_CHANNEL in one-workspace mode). */
   channelId: string;
   budget?: number;
+  /** The workspace's language, which the summary and its chart speak (posted into a channel). */
+  locale: Locale;
 }
 
 export type SummaryStatus = 'sent' | 'already-claimed' | 'unreachable' | 'failed';
@@ -52,6 +56,7 @@ export async function sendSummary(
   let client: WebClient;
   let chart: SpendChart | undefined;
   let title: string;
+  const t = translator(ws.locale);
   try {
     const content = await summaryContent(ledger, {
       ...run,
@@ -60,17 +65,18 @@ export async function sendSummary(
       timeZone: deps.timeZone,
       budget: ws.budget,
       sandbox: deps.sandbox,
+      t,
     });
-    title = summaryChartTitle(content.data);
+    title = content.labels.title;
     // The chart stack (Vega, resvg: about 30 MiB) is loaded the first time a summary is drawn.
     chart = await import('../ledger/chart.js')
-      .then(({ renderSpendChart }) => renderSpendChart(content.chart))
+      .then(({ renderSpendChart }) => renderSpendChart(content.chart, content.labels))
       .catch((err: unknown) => {
         log.warn({ err }, 'spend chart could not be drawn; sending the summary without it');
         return undefined;
       });
     client = await deps.slack(ws.workspaceId);
-    const message = summaryMessage(content.data);
+    const message = summaryMessage(content.data, t);
     await client.chat.postMessage({ channel: ws.channelId, ...message, unfurl_links: false });
   } catch (err) {
     await ledger.releaseSummary(key).catch((releaseErr: unknown) => {

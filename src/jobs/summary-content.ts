@@ -1,9 +1,10 @@
-import type { SpendChartData } from '../ledger/chart-spec.js';
+import type { Translate } from '../i18n/translator.js';
+import type { SpendChartData, SpendChartLabels } from '../ledger/chart-spec.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { spendPeriod } from '../ledger/period.js';
 import { spendByDayAndOperation } from '../ledger/series.js';
 import { operationWord } from '../slack/blocks/operation-words.js';
-import type { SummaryData } from '../slack/blocks/summary-message.js';
+import { type SummaryData, summaryChartTitle } from '../slack/blocks/summary-message.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,6 +17,8 @@ export interface SummaryContentQuery {
   timeZone: string;
   budget?: number;
   sandbox: boolean;
+  /** The summary channel's language (the workspace's). */
+  t: Translate;
 }
 
 /**
@@ -25,8 +28,8 @@ export interface SummaryContentQuery {
 export async function summaryContent(
   ledger: Ledger,
   q: SummaryContentQuery,
-): Promise<{ data: SummaryData; chart: SpendChartData }> {
-  const { workspaceId, scheduledAt, timeZone } = q;
+): Promise<{ data: SummaryData; chart: SpendChartData; labels: SpendChartLabels }> {
+  const { workspaceId, scheduledAt, timeZone, t } = q;
   const end = scheduledAt.getTime();
   const week = spendPeriod('7d', scheduledAt, timeZone);
   const [last24, previous, weekReport, chart, spentToday] = await Promise.all([
@@ -41,22 +44,24 @@ export async function summaryContent(
     spendByDayAndOperation(
       ledger,
       { workspaceId, from: week.from, to: week.to, timeZone },
-      operationWord,
+      (operation) => operationWord(operation, t),
     ),
     ledger.spentOnDay({ workspaceId, day: q.now, timeZone }),
   ]);
+  const data: SummaryData = {
+    scheduledAt,
+    late: q.late,
+    timeZone,
+    last24,
+    previousNet: previous.net,
+    week: weekReport,
+    budget: q.budget,
+    spentToday,
+    sandbox: q.sandbox,
+  };
   return {
-    data: {
-      scheduledAt,
-      late: q.late,
-      timeZone,
-      last24,
-      previousNet: previous.net,
-      week: weekReport,
-      budget: q.budget,
-      spentToday,
-      sandbox: q.sandbox,
-    },
+    data,
     chart,
+    labels: { title: summaryChartTitle(data, t), points: t('spend.chart.axisPoints') },
   };
 }

@@ -7,12 +7,25 @@ export interface SpendChartData {
   series: { operation: string; points: number[] }[];
 }
 
-/** Families tried in order; resvg draws with the first one installed. */
-export const CHART_FONT = 'DejaVu Sans, Liberation Sans, Noto Sans, Arial, Helvetica, sans-serif';
+/** The chart's words in the language of the channel it is posted to. */
+export interface SpendChartLabels {
+  title: string;
+  /** The y axis: "points", "积分". */
+  points: string;
+}
+
+/**
+ * Families tried in order; resvg draws with the first one installed and falls back, character by
+ * character, to any installed font that has the glyph. Noto Sans CJK SC (Debian's fonts-noto-cjk,
+ * installed by the Dockerfile) draws the Chinese labels; without a CJK font they come out as boxes.
+ */
+export const CHART_FONT =
+  'DejaVu Sans, Liberation Sans, Noto Sans, Noto Sans CJK SC, Arial, Helvetica, sans-serif';
 
 /** The Vega-Lite spec of a stacked bar per day, one colour per operation. */
 export function spendChartSpec(
   data: SpendChartData,
+  labels: SpendChartLabels,
   size: { width: number; height: number },
 ): TopLevelSpec {
   const values = data.series.flatMap((s) =>
@@ -26,7 +39,7 @@ export function spendChartSpec(
     autosize: { type: 'fit', contains: 'padding' },
     padding: 8,
     background: 'white',
-    title: { text: 'Points by operation, last 7 days', font: CHART_FONT },
+    title: { text: labels.title, font: CHART_FONT },
     config: { font: CHART_FONT, view: { stroke: null } },
     data: { values },
     mark: { type: 'bar' },
@@ -43,7 +56,7 @@ export function spendChartSpec(
         type: 'quantitative',
         aggregate: 'sum',
         stack: 'zero',
-        title: 'points',
+        title: labels.points,
         axis: { tickMinStep: 1, format: 'd' },
       },
       color: {

@@ -1,9 +1,14 @@
 import { Resvg } from '@resvg/resvg-js';
 import { parse, View } from 'vega';
 import { compile } from 'vega-lite';
-import { CHART_FONT, type SpendChartData, spendChartSpec } from './chart-spec.js';
+import {
+  CHART_FONT,
+  type SpendChartData,
+  type SpendChartLabels,
+  spendChartSpec,
+} from './chart-spec.js';
 
-export type { SpendChartData } from './chart-spec.js';
+export type { SpendChartData, SpendChartLabels } from './chart-spec.js';
 
 export interface SpendChart {
   png: Buffer;
@@ -14,10 +19,12 @@ export interface SpendChart {
 /**
  * A stacked bar chart of points per day by operation, as a PNG: Vega-Lite → Vega (headless,
  * `renderer: 'none'`) → SVG → resvg. No native canvas. Text uses the first installed font of
- * CHART_FONT from the system fonts; without any font the bars and axes are still drawn.
+ * CHART_FONT from the system fonts (Chinese labels need a CJK one, see chart-spec.ts); without
+ * any font the bars and axes are still drawn. `labels` are in the channel's language.
  */
 export async function renderSpendChart(
   data: SpendChartData,
+  labels: SpendChartLabels,
   opts: { width?: number; height?: number } = {},
 ): Promise<SpendChart> {
   const width = Math.round(opts.width ?? 720);
@@ -32,14 +39,7 @@ export async function renderSpendChart(
       );
     }
   }
-  const vega = compile(spendChartSpec(data, { width, height })).spec;
-  const view = new View(parse(vega), { renderer: 'none' });
-  let svg: string;
-  try {
-    svg = await view.toSVG();
-  } finally {
-    view.finalize();
-  }
+  const svg = await spendChartSvg(data, labels, { width, height });
   const rendered = new Resvg(svg, {
     // The SVG is already the requested size; pin it so the PNG is exactly width × height.
     fitTo: { mode: 'width', value: width },
@@ -49,4 +49,19 @@ export async function renderSpendChart(
     },
   }).render();
   return { png: rendered.asPng(), width: rendered.width, height: rendered.height };
+}
+
+/** The chart as SVG, before rasterising: its text (title, axis, legend) is there as written. */
+export async function spendChartSvg(
+  data: SpendChartData,
+  labels: SpendChartLabels,
+  size: { width: number; height: number },
+): Promise<string> {
+  const vega = compile(spendChartSpec(data, labels, size)).spec;
+  const view = new View(parse(vega), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
 }

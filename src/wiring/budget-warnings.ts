@@ -1,7 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { translator } from '../i18n/translator.js';
 import type { Ledger } from '../ledger/index.js';
+import { channelLocale } from '../slack/settings/language.js';
 import type { workspaceSettings } from '../slack/settings/workspace-settings.js';
 import { maybeWarnBudget } from '../slack/spend/index.js';
 
@@ -32,6 +34,8 @@ export function budgetWarnings(params: {
         timeZone: params.config.spendSummary.timeZone,
         now: params.clock(),
         sandbox: params.sandbox,
+        // Posted into a channel: the workspace's language.
+        t: async () => translator(await channelLocale({ settings }, workspaceId)),
         post: async (msg) => {
           await (await params.slack(workspaceId)).chat.postMessage({ channel, ...msg });
         },

@@ -26,7 +26,15 @@ export async function startDailySummary(params: {
   const one = async (id: string) => {
     const channelId = await settings.summaryChannel(id);
     return channelId
-      ? [{ workspaceId: id, channelId, budget: await settings.dailyBudget(id) }]
+      ? [
+          {
+            workspaceId: id,
+            channelId,
+            budget: await settings.dailyBudget(id),
+            // Posted into a channel: the workspace's language, read afresh on every run.
+            locale: await settings.language(id),
+          },
+        ]
       : [];
   };
   const summary = createDailySummaryJob({

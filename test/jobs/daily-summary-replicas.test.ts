@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { translator } from '../../src/i18n/translator.js';
 import type { DailySummaryJob } from '../../src/jobs/daily-summary.js';
 import { spendCard } from '../../src/slack/blocks/spend-card.js';
 import { totalWords } from '../../src/slack/blocks/spend-report-lines.js';
@@ -10,6 +11,7 @@ import { captureLogger } from '../fakes/log-capture.js';
 import { type SlackDouble, startSlackDouble } from '../fakes/slack-double.js';
 import { CHANNEL, summaryJob, summaryRuns, ZONE } from './setup.js';
 
+const EN = translator('en');
 const HOUR = 3_600_000;
 const codeBlock = (blocks: unknown[], title: string) =>
   JSON.stringify(blocks).match(new RegExp(`\\*${title}\\*\\\\n\`\`\`([^\`]*)\`\`\``))?.[1];
@@ -84,9 +86,10 @@ describe('daily summary with two replicas sharing one PostgreSQL', () => {
       label: week.label,
       spentToday: 0,
       timeZone: ZONE,
+      t: EN,
     });
-    expect(totalWords(last24)).toBe('55 points net (60 charged, 5 refunded, 2 calls)');
-    expect(post?.text).toContain(totalWords(last24));
+    expect(totalWords(last24, EN)).toBe('55 points net (60 charged, 5 refunded, 2 calls)');
+    expect(post?.text).toContain(totalWords(last24, EN));
     expect(post?.text).toContain('change from the day before: +44 points (+400 %)');
     expect(post?.text).toContain('refunds: 5 points returned (QR code 5)');
     expect(codeBlock(post?.blocks ?? [], 'Last 7 days')).toBeDefined();

@@ -31,7 +31,9 @@ export function summaryJob(
   return createDailySummaryJob({
     cron: '0 9 * * *',
     timeZone: ZONE,
-    workspaces: async () => [{ workspaceId: 'T1', channelId: CHANNEL, budget: 500 }],
+    workspaces: async () => [
+      { workspaceId: 'T1', channelId: CHANNEL, budget: 500, locale: 'en' as const },
+    ],
     slack: () => client,
     sandbox: false,
     ...rest,

@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/translator.js';
 import { mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { withSandboxNote } from './sandbox-note.js';
@@ -10,27 +11,26 @@ export interface BudgetWarningData {
   resetsAt: string;
   timeZone: string;
   sandbox?: boolean;
+  /** The workspace's language: the warning is posted into a channel. */
+  t: Translate;
 }
 
 /** The one-a-day notice that 80 % of the daily budget is gone. */
 export function budgetWarning(d: BudgetWarningData): SlackMessage {
-  const used = `${formatPoints(d.spent)} of ${formatPoints(d.budget)} points`;
-  const text = `80 % of today's budget used: ${used}; paid look-ups stop at ${formatPoints(d.budget)}; resets at ${d.resetsAt} (${d.timeZone}).`;
+  const { t, resetsAt, timeZone } = d;
+  const budget = formatPoints(d.budget);
+  const used = t('spend.warning.used', { spent: formatPoints(d.spent), budget });
   return withSandboxNote(
     {
-      text,
+      text: t('spend.warning.text', { used, budget, resetsAt, timeZone }),
       blocks: [
         {
           type: 'section',
-          text: mrkdwn(`:warning: *80 % of today's budget used:* ${used}`),
+          text: mrkdwn(`:warning: *${t('spend.warning.title')}* ${used}`),
         },
         {
           type: 'context',
-          elements: [
-            mrkdwn(
-              `Paid look-ups stop at ${formatPoints(d.budget)} points; the free payment-order look-up keeps working. The budget resets at ${d.resetsAt} (${d.timeZone}).`,
-            ),
-          ],
+          elements: [mrkdwn(t('spend.warning.detail', { budget, resetsAt, timeZone }))],
         },
       ],
     },

@@ -1,17 +1,18 @@
 import type { types } from '@slack/bolt';
+import type { Translate } from '../../i18n/translator.js';
+import { qrStateText } from '../../i18n/words.js';
 import type { LedgerEntry, SpendReport } from '../../ledger/types.js';
 import { budgetLine } from './budget-line.js';
 import { escapeMrkdwn, moreLine, mrkdwn, plain } from './limits.js';
 import { operationWord } from './operation-words.js';
-import { SANDBOX_WORDS } from './sandbox-note.js';
 import { dayBarsSection } from './spend-card.js';
 import { localStamp, pointsWord } from './spend-format.js';
-import { operationLines, totalWords } from './spend-report-lines.js';
+import { boldLabel, operationLines, totalWords } from './spend-report-lines.js';
 
 export interface LiveQr {
   mediaMark: string;
-  /** In words: "not scanned", "scanned" or "expired". */
-  state: string;
+  /** The document's QR state: 1 not scanned, 2 scanned, 3 expired. */
+  state: number;
   channelId: string;
   createdAt: Date;
 }
@@ -34,21 +35,26 @@ export interface HomeData {
 const RECENT = 10;
 const LIVE_QR = 15;
 
-function recentLine(e: LedgerEntry, timeZone: string): string {
-  const who = e.userId ? `<@${e.userId}>` : 'scheduled work';
+function recentLine(e: LedgerEntry, timeZone: string, t: Translate): string {
+  const who = e.userId ? `<@${e.userId}>` : t('spend.scheduledWork');
+  const points = pointsWord(e.points, t);
   const cost =
     e.kind === 'refund'
-      ? `${pointsWord(e.points)} refunded`
+      ? t('home.refunded', { points })
       : e.unconfirmed
-        ? `charge unknown (${pointsWord(e.points)} held)`
-        : `${pointsWord(e.points)}`;
+        ? t('home.chargeUnknown', { points })
+        : points;
   const when = localStamp(e.createdAt, timeZone);
-  return `• ${when} · ${who} · ${escapeMrkdwn(operationWord(e.operation))} · ${cost}`;
+  return `• ${when} · ${who} · ${escapeMrkdwn(operationWord(e.operation, t))} · ${cost}`;
 }
 
-function qrLine(q: LiveQr, timeZone: string): string {
-  const since = localStamp(q.createdAt, timeZone);
-  return `• \`${escapeMrkdwn(q.mediaMark.replace(/`/g, "'"))}\` · ${escapeMrkdwn(q.state)} · <#${q.channelId}> · since ${since}`;
+function qrLine(q: LiveQr, timeZone: string, t: Translate): string {
+  const since = t('home.since', { since: localStamp(q.createdAt, timeZone) });
+  const state =
+    q.state === 1 || q.state === 2 || q.state === 3
+      ? qrStateText(t, q.state)
+      : t('home.qrState', { state: q.state });
+  return `• \`${escapeMrkdwn(q.mediaMark.replace(/`/g, "'"))}\` · ${escapeMrkdwn(state)} · <#${q.channelId}> · ${since}`;
 }
 
 function listSection(title: string, lines: string[], empty: string): types.SectionBlock {
@@ -58,41 +64,37 @@ function listSection(title: string, lines: string[], empty: string): types.Secti
   };
 }
 
-/** The App Home tab: spend today and this week, the budget, recent queries, live QR sessions. */
-export function homeView(d: HomeData): types.HomeView {
-  const recent = d.recent.slice(0, RECENT).map((e) => recentLine(e, d.timeZone));
-  const qr = d.liveQr.slice(0, LIVE_QR).map((q) => qrLine(q, d.timeZone));
-  if (d.liveQr.length > LIVE_QR) qr.push(moreLine(d.liveQr.length - LIVE_QR));
+/**
+ * The App Home tab, in the viewer's language: spend today and this week, the budget, recent
+ * queries, live QR sessions.
+ */
+export function homeView(d: HomeData, t: Translate): types.HomeView {
+  const recent = d.recent.slice(0, RECENT).map((e) => recentLine(e, d.timeZone, t));
+  const qr = d.liveQr.slice(0, LIVE_QR).map((q) => qrLine(q, d.timeZone, t));
+  if (d.liveQr.length > LIVE_QR) qr.push(moreLine(d.liveQr.length - LIVE_QR, t));
+  const today = t('home.today', { total: totalWords(d.today, t) });
+  const week = t('home.last7Days', { total: totalWords(d.week, t) });
   const blocks: types.KnownBlock[] = [
-    { type: 'header', text: plain('querydesk: points and queries') },
-    {
-      type: 'context',
-      elements: [mrkdwn(`Days are counted in ${d.timeZone}. Use \`/spend 30d\` for more.`)],
-    },
+    { type: 'header', text: plain(t('home.header'), 150) },
+    { type: 'context', elements: [mrkdwn(t('home.daysIn', { timeZone: d.timeZone }))] },
     { type: 'divider' },
-    listSection(`Today: ${totalWords(d.today)}`, operationLines(d.today), 'No calls today.'),
+    listSection(today, operationLines(d.today, t), t('home.noCallsToday')),
     {
       type: 'section',
-      text: mrkdwn(`*Today's budget:* ${budgetLine(d.budget, d.today.net)}`),
+      text: mrkdwn(boldLabel(t('home.todayBudget'), budgetLine(d.budget, d.today.net, t), t)),
     },
     { type: 'divider' },
-    listSection(`Last 7 days: ${totalWords(d.week)}`, operationLines(d.week), 'No calls.'),
-    dayBarsSection('By day', d.week.byDay),
+    listSection(week, operationLines(d.week, t), t('home.noCalls')),
+    dayBarsSection(t('home.byDay'), d.week.byDay),
     { type: 'divider' },
-    listSection('Your last 10 queries', recent, 'You have made no queries yet.'),
-    listSection('Your live QR sessions', qr, 'None of your QR codes is being watched.'),
+    listSection(t('home.recent'), recent, t('home.noRecent')),
+    listSection(t('home.liveQr'), qr, t('home.noLiveQr')),
     ...(d.watches
-      ? [
-          listSection(
-            'Your order watches',
-            d.watches.slice(0, LIVE_QR),
-            'You watch no payment order.',
-          ),
-        ]
+      ? [listSection(t('home.watches'), d.watches.slice(0, LIVE_QR), t('home.noWatches'))]
       : []),
   ];
   if (d.sandbox) {
-    blocks.push({ type: 'context', elements: [mrkdwn(`:test_tube: ${SANDBOX_WORDS}`)] });
+    blocks.push({ type: 'context', elements: [mrkdwn(`:test_tube: ${t('home.sandbox')}`)] });
   }
   return { type: 'home', blocks };
 }

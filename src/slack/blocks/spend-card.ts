@@ -1,14 +1,15 @@
 import type { types } from '@slack/bolt';
+import type { Translate } from '../../i18n/translator.js';
 import type { SpendReport } from '../../ledger/types.js';
 import { budgetLine } from './budget-line.js';
 import { mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { withSandboxNote } from './sandbox-note.js';
-import { operationLines, totalWords, userLines } from './spend-report-lines.js';
+import { boldLabel, operationLines, totalWords, userLines } from './spend-report-lines.js';
 import { dayBarLines } from './text-bars.js';
 
 export interface SpendCardOptions {
-  /** e.g. "today", "last 7 days". */
+  /** e.g. "today", "last 7 days", in the card's language. */
   label: string;
   /** Daily budget in points; undefined is unlimited. */
   budget?: number;
@@ -16,6 +17,7 @@ export interface SpendCardOptions {
   spentToday: number;
   timeZone: string;
   sandbox?: boolean;
+  t: Translate;
 }
 
 const SECTION_MAX = 3000;
@@ -37,25 +39,27 @@ export function dayBarsSection(title: string, days: SpendReport['byDay']): types
 
 /** The `/spend` answer: totals, by operation, by user, by day, and today's budget. */
 export function spendCard(report: SpendReport, opts: SpendCardOptions): SlackMessage {
-  const budget = budgetLine(opts.budget, opts.spentToday);
+  const { t } = opts;
+  const budget = budgetLine(opts.budget, opts.spentToday, t);
+  const total = totalWords(report, t);
   const blocks: types.KnownBlock[] = [
-    { type: 'header', text: plain(`Points spent ${opts.label}`, 150) },
-    { type: 'section', text: mrkdwn(`*Total:* ${totalWords(report)}`, SECTION_MAX) },
+    { type: 'header', text: plain(t('spend.card.header', { period: opts.label }), 150) },
+    { type: 'section', text: mrkdwn(boldLabel(t('spend.card.total'), total, t), SECTION_MAX) },
   ];
   if (report.byOperation.length > 0) {
-    blocks.push(section('By operation', operationLines(report)));
-    blocks.push(section('By user', userLines(report, 10)));
+    blocks.push(section(t('spend.card.byOperation'), operationLines(report, t)));
+    blocks.push(section(t('spend.card.byUser'), userLines(report, t, 10)));
   } else {
-    blocks.push({ type: 'section', text: mrkdwn('_No gateway calls in this period._') });
+    blocks.push({ type: 'section', text: mrkdwn(`_${t('spend.card.noCalls')}_`) });
   }
-  if (report.byDay.length > 0) blocks.push(dayBarsSection('By day', report.byDay));
+  if (report.byDay.length > 0) blocks.push(dayBarsSection(t('spend.card.byDay'), report.byDay));
+  const daysIn = t('spend.card.daysIn', { timeZone: opts.timeZone });
   blocks.push({
     type: 'context',
-    elements: [mrkdwn(`*Today's budget:* ${budget} · days in ${opts.timeZone}`, SECTION_MAX)],
+    elements: [
+      mrkdwn(boldLabel(t('spend.card.todayBudget'), `${budget} · ${daysIn}`, t), SECTION_MAX),
+    ],
   });
-  const text = truncate(
-    `Points spent ${opts.label}: ${totalWords(report)}. Today's budget: ${budget}.`,
-    3000,
-  );
+  const text = truncate(t('spend.card.text', { period: opts.label, total, budget }), 3000);
   return withSandboxNote({ text, blocks }, opts.sandbox ?? false);
 }

@@ -1,3 +1,5 @@
+import type { Translate } from '../../i18n/translator.js';
+
 const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const clocks = new Map<string, Intl.DateTimeFormat>();
 const stamps = new Map<string, Intl.DateTimeFormat>();
@@ -7,20 +9,20 @@ export function formatPoints(n: number): string {
   return grouping.format(n);
 }
 
-/** `12 points`, `1 point`. */
-export function pointsWord(n: number): string {
-  return `${formatPoints(n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+/** `12 points`, `1 point`, `12 积分`. */
+export function pointsWord(n: number, t: Translate): string {
+  return t('count.points', { points: n });
 }
 
 /** A signed change: `+12 points (+10 %)`, `−3 points (−20 %)`, `no change`. */
-export function changeWords(current: number, previous: number): string {
+export function changeWords(current: number, previous: number, t: Translate): string {
   const diff = current - previous;
-  if (diff === 0) return 'no change';
+  if (diff === 0) return t('spend.change.none');
   const sign = diff > 0 ? '+' : '−';
-  const amount = `${sign}${pointsWord(Math.abs(diff))}`;
-  if (previous <= 0) return `${amount} (nothing the day before)`;
+  const amount = `${sign}${pointsWord(Math.abs(diff), t)}`;
+  if (previous <= 0) return t('spend.change.firstDay', { amount });
   const pct = Math.round((Math.abs(diff) / previous) * 100);
-  return `${amount} (${sign}${pct} %)`;
+  return t('spend.change.percent', { amount, percent: `${sign}${pct}` });
 }
 
 function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, withDate: boolean) {

@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import type { Translate } from '../../i18n/translator.js';
 import type { SpendReport } from '../../ledger/types.js';
 import { budgetLine } from './budget-line.js';
 import { mrkdwn, plain, truncate } from './limits.js';
@@ -7,7 +8,7 @@ import { operationWord } from './operation-words.js';
 import { withSandboxNote } from './sandbox-note.js';
 import { dayBarsSection } from './spend-card.js';
 import { changeWords, formatPoints, localStamp, pointsWord } from './spend-format.js';
-import { operationLines, totalWords, userLines } from './spend-report-lines.js';
+import { boldLabel, operationLines, totalWords, userLines } from './spend-report-lines.js';
 
 export interface SummaryData {
   /** The run's scheduled instant; the summary covers the 24 hours before it. */
@@ -28,62 +29,84 @@ export interface SummaryData {
 
 const TOP_USERS = 5;
 
-function refundLine(report: SpendReport): string {
-  if (report.refunded === 0) return 'none';
+function refundLine(report: SpendReport, t: Translate): string {
+  if (report.refunded === 0) return t('spend.summary.noRefunds');
   const parts = report.byOperation
     .filter((o) => o.refunded > 0)
-    .map((o) => `${operationWord(o.operation)} ${formatPoints(o.refunded)}`);
-  return `${pointsWord(report.refunded)} returned (${parts.join(', ')})`;
+    .map((o) => `${operationWord(o.operation, t)} ${formatPoints(o.refunded)}`);
+  return t('spend.summary.returned', {
+    points: pointsWord(report.refunded, t),
+    parts: parts.join(', '),
+  });
 }
 
-/** The daily spend summary; every number is in the text too, the chart only shows them. */
-export function summaryMessage(d: SummaryData): SlackMessage {
+/**
+ * The daily spend summary, in `t`'s language (the workspace's: it is posted into a channel);
+ * every number is in the text too, the chart only shows them.
+ */
+export function summaryMessage(d: SummaryData, t: Translate): SlackMessage {
   const until = localStamp(d.scheduledAt, d.timeZone);
-  const title = `Daily spend summary${d.late ? ' (late)' : ''}`;
-  const change = changeWords(d.last24.net, d.previousNet);
-  const budget = budgetLine(d.budget, d.spentToday);
-  const refunds = refundLine(d.last24);
+  const title = t(d.late ? 'spend.summary.titleLate' : 'spend.summary.title');
+  const change = changeWords(d.last24.net, d.previousNet, t);
+  const budget = budgetLine(d.budget, d.spentToday, t);
+  const refunds = refundLine(d.last24, t);
+  const total = totalWords(d.last24, t);
+  const window = t('spend.summary.window', { until, timeZone: d.timeZone });
   const blocks: types.KnownBlock[] = [
     { type: 'header', text: plain(title, 150) },
     {
       type: 'context',
-      elements: [
-        mrkdwn(
-          `The 24 hours to ${until} (${d.timeZone})${d.late ? ' · sent late: querydesk was not running at the scheduled time' : ''}`,
-        ),
-      ],
+      elements: [mrkdwn(d.late ? `${window} · ${t('spend.summary.sentLate')}` : window)],
     },
     {
       type: 'section',
       text: mrkdwn(
-        `*Spent:* ${totalWords(d.last24)}\n*Change from the day before:* ${change}\n*Refunds:* ${refunds}`,
+        [
+          boldLabel(t('spend.summary.spent'), total, t),
+          boldLabel(t('spend.summary.change'), change, t),
+          boldLabel(t('spend.summary.refunds'), refunds, t),
+        ].join('\n'),
         3000,
       ),
     },
   ];
   if (d.last24.byOperation.length > 0) {
+    const ops = operationLines(d.last24, t).join('\n');
+    const users = userLines(d.last24, t, TOP_USERS).join('\n');
     blocks.push({
       type: 'section',
-      text: mrkdwn(`*By operation*\n${operationLines(d.last24).join('\n')}`, 3000),
+      text: mrkdwn(`*${t('spend.summary.byOperation')}*\n${ops}`, 3000),
     });
     blocks.push({
       type: 'section',
-      text: mrkdwn(`*Top users*\n${userLines(d.last24, TOP_USERS).join('\n')}`, 3000),
+      text: mrkdwn(`*${t('spend.summary.topUsers')}*\n${users}`, 3000),
     });
   }
-  blocks.push(dayBarsSection('Last 7 days', d.week.byDay));
-  blocks.push({ type: 'context', elements: [mrkdwn(`*Today's budget:* ${budget}`, 3000)] });
+  blocks.push(dayBarsSection(t('spend.summary.last7Days'), d.week.byDay));
+  blocks.push({
+    type: 'context',
+    elements: [mrkdwn(boldLabel(t('spend.summary.todayBudget'), budget, t), 3000)],
+  });
 
   const trend = d.week.byDay.map((x) => `${x.day} ${formatPoints(x.net)}`).join(', ');
   const text = truncate(
-    `${title}, 24 hours to ${until} (${d.timeZone}): ${totalWords(d.last24)}; change from the day before: ${change}; refunds: ${refunds}; last 7 days: ${trend}; today's budget: ${budget}.`,
+    t('spend.summary.text', {
+      title,
+      until,
+      timeZone: d.timeZone,
+      total,
+      change,
+      refunds,
+      trend,
+      budget,
+    }),
     3000,
   );
   return withSandboxNote({ text, blocks }, d.sandbox);
 }
 
-/** Title of the chart uploaded with the summary. */
-export function summaryChartTitle(d: Pick<SummaryData, 'week'>): string {
-  const last = d.week.byDay.at(-1)?.day ?? '';
-  return `Points by operation, last 7 days${last ? ` to ${last}` : ''}`;
+/** Title of the chart uploaded with the summary, in the summary's language. */
+export function summaryChartTitle(d: Pick<SummaryData, 'week'>, t: Translate): string {
+  const last = d.week.byDay.at(-1)?.day;
+  return last ? t('spend.chart.titleTo', { day: last }) : t('spend.chart.title');
 }

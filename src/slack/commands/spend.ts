@@ -1,3 +1,5 @@
+import { translator } from '../../i18n/translator.js';
+import { personLocale } from '../settings/language.js';
 import { spendAnswer, spendCommand } from '../spend/index.js';
 import { lookupCommand } from './command.js';
 
@@ -12,7 +14,8 @@ export const spend = lookupCommand({
   options: spendCommand.options,
   schema: () => spendCommand.schema,
   // Parsed and acked first like every command; the ledger is read after the ack.
-  run: async (deps, args, who) =>
+  // The answer is private: in the asker's language.
+  run: async (deps, args, who, client) =>
     spendAnswer({
       ledger: deps.ledger,
       workspaceId: who.teamId,
@@ -21,5 +24,6 @@ export const spend = lookupCommand({
       timeZone: deps.config.spendSummary.timeZone,
       budget: await deps.dailyBudget(who.teamId),
       sandbox: deps.gateway.sandbox,
+      t: translator(await personLocale(deps, client, who.teamId, who.userId)),
     }),
 });

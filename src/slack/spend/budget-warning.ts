@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/translator.js';
 import { dayRange } from '../../ledger/day.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { budgetWarning } from '../blocks/budget-warning.js';
@@ -12,6 +13,8 @@ export interface BudgetWarningInput {
   timeZone: string;
   now: Date;
   sandbox?: boolean;
+  /** The language of the summary channel (the workspace's); asked only when the warning is due. */
+  t: () => Promise<Translate>;
   /** Posts to the workspace's summary channel. */
   post: (msg: SlackMessage) => Promise<void>;
 }
@@ -28,6 +31,7 @@ export async function maybeWarnBudget(input: BudgetWarningInput): Promise<boolea
   if (!crossed) return false;
   const spent = await ledger.spentOnDay({ workspaceId, day: now, timeZone });
   const resetsAt = localClock(dayRange(now, timeZone).end, timeZone);
-  await input.post(budgetWarning({ spent, budget, resetsAt, timeZone, sandbox: input.sandbox }));
+  const t = await input.t();
+  await input.post(budgetWarning({ spent, budget, resetsAt, timeZone, sandbox: input.sandbox, t }));
   return true;
 }

@@ -1,4 +1,3 @@
-import { qrStateWord } from '../../gateway/operations/qr-status.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { Store } from '../../store/open-store.js';
 import type { HomeData } from '../blocks/home-view.js';
@@ -41,7 +40,7 @@ export async function loadHomeData(
     recent,
     liveQr: sessions.map((s) => ({
       mediaMark: s.media_mark,
-      state: s.state >= 1 && s.state <= 3 ? qrStateWord(s.state) : `state ${s.state}`,
+      state: s.state,
       channelId: s.channel_id,
       createdAt: new Date(Number(s.created_at)),
     })),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/translator.js';
 import { homeView } from '../../../src/slack/blocks/home-view.js';
 import { checkView } from '../../../src/slack/blocks/limits.js';
 import { loadHomeData } from '../../../src/slack/spend/home-data.js';
@@ -6,6 +7,7 @@ import type { Store } from '../../../src/store/open-store.js';
 import { DIALECTS } from '../../fakes/databases.js';
 import { charge, ledgerPerTest, refund } from '../../fakes/ledger.js';
 
+const EN = translator('en');
 const ZONE = 'Asia/Shanghai';
 
 async function addQrSession(
@@ -69,7 +71,7 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
     time.set('2026-11-21T04:00:00Z');
 
     const data = await loadHomeData(ledger, fresh.store, 'T1', time.clock(), ZONE, 'U1');
-    const view = homeView({ ...data, budget: 100, sandbox: false });
+    const view = homeView({ ...data, budget: 100, sandbox: false }, EN);
     const json = JSON.stringify(view);
 
     expect(checkView(view)).toEqual([]);
@@ -87,10 +89,13 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
     expect(json).not.toContain('shop-b');
     expect(json).not.toContain('someone-elses-shop');
 
-    const other = homeView({
-      ...(await loadHomeData(ledger, fresh.store, 'T1', time.clock(), ZONE, 'U2')),
-      sandbox: false,
-    });
+    const other = homeView(
+      {
+        ...(await loadHomeData(ledger, fresh.store, 'T1', time.clock(), ZONE, 'U2')),
+        sandbox: false,
+      },
+      EN,
+    );
     const otherJson = JSON.stringify(other);
     expect(otherJson).toContain('Today: 31 points net (33 charged, 2 refunded, 11 calls)');
     expect(otherJson).toContain('2026-11-21 09:00 · <@U2> · QR code · 2 points refunded');
@@ -111,7 +116,7 @@ describe.each(DIALECTS)('Home tab on %s', (dialect) => {
       ZONE,
       'U1',
     );
-    const view = homeView({ ...data, sandbox: true });
+    const view = homeView({ ...data, sandbox: true }, EN);
     const json = JSON.stringify(view);
 
     expect(checkView(view)).toEqual([]);

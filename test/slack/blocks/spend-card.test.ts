@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/translator.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { spendCard } from '../../../src/slack/blocks/spend-card.js';
 import { spendPeriod } from '../../../src/slack/spend/period.js';
@@ -45,6 +46,7 @@ describe('spendCard', () => {
       budget: 100,
       spentToday: 40,
       timeZone: ZONE,
+      t: translator('en'),
     });
     const text = allText(card);
 
@@ -69,7 +71,12 @@ describe('spendCard', () => {
       timeZone: ZONE,
     });
 
-    const card = spendCard(report, { label: 'today', spentToday: report.net, timeZone: ZONE });
+    const card = spendCard(report, {
+      label: 'today',
+      spentToday: report.net,
+      timeZone: ZONE,
+      t: translator('en'),
+    });
     const text = allText(card);
 
     expect(checkMessage(card)).toEqual([]);
@@ -95,6 +102,7 @@ describe('spendCard', () => {
       spentToday: 0,
       timeZone: ZONE,
       sandbox: true,
+      t: translator('en'),
     });
 
     expect(checkMessage(card)).toEqual([]);

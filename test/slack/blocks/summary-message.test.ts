@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/translator.js';
 import type { SpendReport } from '../../../src/ledger/types.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { type SummaryData, summaryMessage } from '../../../src/slack/blocks/summary-message.js';
 
 const ZONE = 'Asia/Shanghai';
+const EN = translator('en');
 const AT = new Date('2026-11-21T01:00:00Z'); // 09:00 in Shanghai
 
 function report(over: Partial<SpendReport>): SpendReport {
@@ -58,7 +60,7 @@ const base: SummaryData = {
 
 describe('summaryMessage', () => {
   it('has the spend, change, refunds, top users, trend and budget in its text and blocks', () => {
-    const msg = summaryMessage(base);
+    const msg = summaryMessage(base, EN);
     const blocks = JSON.stringify(msg.blocks);
 
     expect(checkMessage(msg)).toEqual([]);
@@ -77,8 +79,8 @@ describe('summaryMessage', () => {
   });
 
   it('marks a late summary and words a drop and a first day', () => {
-    const late = summaryMessage({ ...base, late: true, previousNet: 150, sandbox: true });
-    const first = summaryMessage({ ...base, previousNet: 0 });
+    const late = summaryMessage({ ...base, late: true, previousNet: 150, sandbox: true }, EN);
+    const first = summaryMessage({ ...base, previousNet: 0 }, EN);
 
     expect(late.text).toMatch(/^Daily spend summary \(late\)/);
     expect(JSON.stringify(late.blocks)).toContain('sent late');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/translator.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import type { SlackMessage } from '../../../src/slack/blocks/message.js';
 import { maybeWarnBudget } from '../../../src/slack/spend/budget-warning.js';
@@ -21,6 +22,7 @@ describe.each(DIALECTS)('maybeWarnBudget on %s', (dialect) => {
         budget: 200,
         timeZone: ZONE,
         now: time.clock(),
+        t: async () => translator('en'),
         post: async (m) => {
           posted.push(m);
         },
@@ -56,6 +58,7 @@ describe.each(DIALECTS)('maybeWarnBudget on %s', (dialect) => {
       workspaceId: 'T1',
       timeZone: ZONE,
       now: time.clock(),
+      t: async () => translator('en'),
       post: async (m) => {
         posted.push(m);
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/translator.js';
 import { ArgsError } from '../../../src/slack/args/index.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { spendAnswer } from '../../../src/slack/spend/index.js';
@@ -27,6 +28,7 @@ describe.each(DIALECTS)('/spend answer on %s', (dialect) => {
         timeZone: ZONE,
         budget: 40,
         sandbox: false,
+        t: translator('en'),
       });
     return { ask };
   }
