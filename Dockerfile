@@ -24,6 +24,10 @@ FROM node:${NODE_VERSION}-bookworm-slim
 # (same volume) replays them.
 ENV NODE_ENV=production PORT=3000 DATABASE_URL=sqlite:/data/querydesk.db JOURNAL_DIR=/data/journal
 WORKDIR /app
+# The daily summary's chart is drawn by resvg from the system fonts: DejaVu Sans for Latin text,
+# Noto Sans CJK SC for a Chinese workspace's labels (without it they would be left out).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-cjk \
+  && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The local console's page is served as plain files, read from src/console/page at start.
