@@ -1,3 +1,5 @@
+import type { MessageKey } from '../../i18n/catalog/en.js';
+
 /** `/querydesk audit [@user] [today|7d|30d]`: rolling windows ending now. */
 export const AUDIT_USAGE = 'audit [@user] [today|7d|30d]';
 
@@ -40,8 +42,9 @@ export function rangeStart(range: AuditRange, now: Date): Date {
   return new Date(now.getTime() - DAYS[range] * 86_400_000);
 }
 
-export const RANGE_LABEL: Record<AuditRange, string> = {
-  today: 'last 24 hours',
-  '7d': 'last 7 days',
-  '30d': 'last 30 days',
-};
+/** The range in words, as a message key. */
+export const RANGE_LABEL = {
+  today: 'audit.range.today',
+  '7d': 'audit.range.7d',
+  '30d': 'audit.range.30d',
+} as const satisfies Record<AuditRange, MessageKey>;

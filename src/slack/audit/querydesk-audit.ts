@@ -1,8 +1,10 @@
 import type { WebClient } from '@slack/web-api';
+import { type Translate, translator } from '../../i18n/translator.js';
 import { auditCard } from '../blocks/audit-card.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
 import { auditExportValue } from '../blocks/values.js';
 import type { AppDeps } from '../deps.js';
+import { personLocale } from '../settings/language.js';
 import { isAdmin } from '../settings/querydesk-config.js';
 import {
   AUDIT_USAGE,
@@ -12,7 +14,16 @@ import {
   rangeStart,
 } from './audit-args.js';
 
-const ADMINS_ONLY = notice(':lock: Only workspace admins and owners can read the querydesk audit.');
+const adminsOnly = (t: Translate) => notice(t('audit.adminsOnly'));
+
+/** The admin's language: the audit and its refusals are theirs alone (read after the ack). */
+async function adminLanguage(
+  client: WebClient,
+  deps: AppDeps,
+  a: { teamId: string; userId: string },
+) {
+  return translator(await personLocale(deps, client, a.teamId, a.userId));
+}
 
 /** `/querydesk audit [@user] [today|7d|30d]`: the latest calls of the asker's workspace, admins only. */
 export async function auditAnswer(
@@ -20,9 +31,10 @@ export async function auditAnswer(
   deps: AppDeps,
   a: { teamId: string; userId: string; words: readonly string[] },
 ): Promise<SlackMessage> {
+  const t = await adminLanguage(client, deps, a);
   const args = parseAuditArgs(a.words);
-  if (!args) return notice(`Usage: /querydesk ${AUDIT_USAGE}`);
-  if (!(await isAdmin(client, a.userId))) return ADMINS_ONLY;
+  if (!args) return notice(t('audit.usage', { usage: AUDIT_USAGE }));
+  if (!(await isAdmin(client, a.userId))) return adminsOnly(t);
   const entries = await deps.audit.list({
     workspaceId: a.teamId,
     userId: args.userId,
@@ -31,10 +43,11 @@ export async function auditAnswer(
   return auditCard({
     entries,
     total: entries.length,
-    label: RANGE_LABEL[args.range],
+    label: t(RANGE_LABEL[args.range]),
     userId: args.userId,
     timeZone: deps.config.gateway.timeZone,
     exportValue: auditExportValue({ r: args.range, ...(args.userId ? { u: args.userId } : {}) }),
+    t,
   });
 }
 
@@ -47,7 +60,8 @@ export async function exportAudit(
   deps: AppDeps,
   a: { teamId: string; userId: string; args: AuditArgs },
 ): Promise<SlackMessage | undefined> {
-  if (!(await isAdmin(client, a.userId))) return ADMINS_ONLY;
+  const t = await adminLanguage(client, deps, a);
+  if (!(await isAdmin(client, a.userId))) return adminsOnly(t);
   const entries = await deps.audit.list({
     workspaceId: a.teamId,
     userId: a.args.userId,
@@ -60,7 +74,7 @@ export async function exportAudit(
     channel_id: a.userId,
     file: auditCsv(entries),
     filename: `querydesk-audit-${a.args.range}-${day}.csv`,
-    title: `querydesk audit, ${RANGE_LABEL[a.args.range]} (${entries.length} calls)`,
+    title: t('audit.csvTitle', { range: t(RANGE_LABEL[a.args.range]), n: entries.length }),
   });
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
 import type { AuditEntry } from '../../audit/audit-entry.js';
 import { instantToWallClock } from '../../gateway/time.js';
+import type { Translate } from '../../i18n/translator.js';
 import { ACTION } from './ids.js';
 import { escapeMrkdwn, LIMITS, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -8,36 +9,48 @@ import type { SlackMessage } from './message.js';
 /** How many of the latest calls the card lists (the CSV has the whole range). */
 export const AUDIT_CARD_ROWS = 20;
 
-/** `/querydesk audit`: the latest gateway calls of this workspace, and an Export CSV button. */
+/**
+ * `/querydesk audit`, in the admin's language: the latest gateway calls of this workspace, and an
+ * Export CSV button. Commands, operations and result codes are shown as logged.
+ */
 export function auditCard(opts: {
   entries: readonly AuditEntry[];
   total: number;
+  /** The range in words, in `t`'s language. */
   label: string;
   userId?: string;
   timeZone: string;
   exportValue: string;
+  t: Translate;
 }): SlackMessage {
-  const who = opts.userId ? ` by ${escapeMrkdwn(opts.userId)}` : '';
-  const title = `Gateway calls${who}, ${opts.label}: ${opts.total}`;
+  const { t } = opts;
+  const counts = { range: opts.label, total: opts.total };
+  const title = opts.userId
+    ? t('audit.titleBy', { ...counts, user: escapeMrkdwn(opts.userId) })
+    : t('audit.title', counts);
   const lines = opts.entries.slice(0, AUDIT_CARD_ROWS).map((e) => {
     const at = instantToWallClock(e.at, opts.timeZone).slice(5, 16);
     const pts =
       e.charge === 'unconfirmed'
-        ? 'charge unknown (unconfirmed)'
-        : `${e.points} pt${e.charge === 'settled' ? ' (settled later)' : ''}`;
-    return `\`${at}\` ${escapeMrkdwn(e.userId ?? '—')} · ${escapeMrkdwn(e.command)} · ${e.operation} · ${pts} · code ${escapeMrkdwn(e.resultCode)} · ${e.latencyMs} ms`;
+        ? t('audit.chargeUnknown')
+        : t(e.charge === 'settled' ? 'audit.pointsSettled' : 'audit.points', { points: e.points });
+    const code = t('audit.code', { code: escapeMrkdwn(e.resultCode) });
+    return `\`${at}\` ${escapeMrkdwn(e.userId ?? '—')} · ${escapeMrkdwn(e.command)} · ${e.operation} · ${pts} · ${code} · ${e.latencyMs} ms`;
   });
   const blocks: types.KnownBlock[] = [
     { type: 'header', text: plain(truncate(title, LIMITS.headerText), LIMITS.headerText) },
     {
       type: 'section',
-      text: mrkdwn(lines.length ? lines.join('\n') : 'No gateway calls in this range.', 3000),
+      text: mrkdwn(lines.length ? lines.join('\n') : t('audit.none'), 3000),
     },
     {
       type: 'context',
       elements: [
         mrkdwn(
-          `Latest ${Math.min(AUDIT_CARD_ROWS, opts.total)} shown; times in ${escapeMrkdwn(opts.timeZone)}. Phone numbers and receiver fields are masked.`,
+          t('audit.footer', {
+            shown: Math.min(AUDIT_CARD_ROWS, opts.total),
+            timeZone: escapeMrkdwn(opts.timeZone),
+          }),
         ),
       ],
     },
@@ -49,7 +62,7 @@ export function auditCard(opts: {
         {
           type: 'button',
           action_id: ACTION.auditExport,
-          text: plain('Export CSV'),
+          text: plain(t('audit.exportCsv')),
           value: opts.exportValue,
         },
       ],

@@ -1,4 +1,5 @@
 import type { LimiterState, QueueDepth } from '../../gateway/limiter.js';
+import type { Translate } from '../../i18n/translator.js';
 import { mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 
@@ -12,47 +13,52 @@ export interface StatusView {
   liveQrSessions?: number;
 }
 
-function budgetWords(l: LimiterState | undefined): string {
-  if (!l?.shared) return 'this replica alone (no Redis), 10 requests/s per operation';
+function budgetWords(l: LimiterState | undefined, t: Translate): string {
+  if (!l?.shared) return t('help.status.alone');
   if (l.degraded) {
-    return `:warning: Redis unreachable: this replica keeps to ${l.perReplicaLimit} requests/s per operation (10 / ${l.replicas} replicas)`;
+    const words = t('help.status.degraded', { limit: l.perReplicaLimit, replicas: l.replicas });
+    return `:warning: ${words}`;
   }
-  return 'shared by every replica through Redis, 10 requests/s per operation';
+  return t('help.status.shared');
 }
 
-/** `/querydesk status`: is the gateway there, which one, and what is waiting per operation. */
-export function statusCard(v: StatusView): SlackMessage {
-  const gw = v.gateway.sandbox ? 'embedded sandbox' : v.gateway.host;
-  const reach = v.gateway.reachable
-    ? ':large_green_circle: reachable'
-    : ':red_circle: not reachable';
+/**
+ * `/querydesk status`, in the asker's language: is the gateway there, which one, and what is
+ * waiting per operation. Operation names are the gateway's, as typed in logs and metrics.
+ */
+export function statusCard(v: StatusView, t: Translate): SlackMessage {
+  const gw = v.gateway.sandbox ? t('help.status.embeddedSandbox') : v.gateway.host;
+  const reachable = t(v.gateway.reachable ? 'help.status.reachable' : 'help.status.notReachable');
+  const reach = `${v.gateway.reachable ? ':large_green_circle:' : ':red_circle:'} ${reachable}`;
+  const store = v.storeReady
+    ? `:large_green_circle: ${t('help.status.ready')}`
+    : `:red_circle: ${t('help.status.notReachable')}`;
   const queues = Object.entries(v.queues)
-    .map(
-      ([op, d]) =>
-        `\`${op.padEnd(12)}\` ${d.queued} waiting (${d.interactive} people, ${d.background} background) · ${d.running} running`,
-    )
+    .map(([op, d]) => `\`${op.padEnd(12)}\` ${t('help.status.queue', { ...d })}`)
     .join('\n');
+  const live =
+    v.liveQrSessions === undefined ? '' : `\n*${t('help.status.liveQr')}*: ${v.liveQrSessions}`;
   return {
-    text: `Gateway (${gw}) ${v.gateway.reachable ? 'reachable' : 'not reachable'}; store ${v.storeReady ? 'ready' : 'not ready'}.`,
+    text: t('help.status.text', {
+      gateway: gw,
+      reachable,
+      store: t(v.storeReady ? 'help.status.ready' : 'help.status.storeNotReady'),
+    }),
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: 'querydesk status' } },
+      { type: 'header', text: { type: 'plain_text', text: t('help.status.title') } },
       {
         type: 'section',
         fields: [
-          mrkdwn(`*Gateway*\n${gw}\n${reach}`),
-          mrkdwn(
-            `*Store*\n${v.storeReady ? ':large_green_circle: ready' : ':red_circle: not reachable'}`,
-          ),
-          mrkdwn(`*Slack mode*\n${v.mode}`),
+          mrkdwn(`*${t('help.status.gateway')}*\n${gw}\n${reach}`),
+          mrkdwn(`*${t('help.status.store')}*\n${store}`),
+          mrkdwn(`*${t('help.status.slackMode')}*\n${v.mode}`),
         ],
       },
       {
         type: 'section',
-        text: mrkdwn(
-          `*Gateway rate budget*\n${budgetWords(v.limiter)}${v.liveQrSessions === undefined ? '' : `\n*Live QR sessions*: ${v.liveQrSessions}`}`,
-        ),
+        text: mrkdwn(`*${t('help.status.rateBudget')}*\n${budgetWords(v.limiter, t)}${live}`),
       },
-      { type: 'section', text: mrkdwn(`*Queues per operation*\n${queues}`, 3000) },
+      { type: 'section', text: mrkdwn(`*${t('help.status.queues')}*\n${queues}`, 3000) },
     ],
   };
 }

@@ -1,3 +1,4 @@
+import { type Translate, translator } from '../../i18n/translator.js';
 import { liveQrSessionCount } from '../../queue-gauges.js';
 import { AUDIT_USAGE } from '../audit/audit-args.js';
 import { auditAnswer } from '../audit/querydesk-audit.js';
@@ -8,7 +9,7 @@ import { notice, type SlackMessage } from '../blocks/message.js';
 import { statusCard } from '../blocks/status-card.js';
 import { finish } from '../delivery/finish.js';
 import type { AppDeps } from '../deps.js';
-import { chooseLanguage } from '../settings/language.js';
+import { chooseLanguage, personLocale } from '../settings/language.js';
 import { openConfig } from '../settings/querydesk-config.js';
 import { customCommand, type SlashCommand } from './command.js';
 
@@ -26,20 +27,27 @@ async function sandboxExamples(commands: readonly SlashCommand[]): Promise<strin
   return commands.flatMap((c) => (c.example ? [`${c.name} ${c.example(SANDBOX_EXAMPLES)}`] : []));
 }
 
-export async function statusMessage(deps: AppDeps): Promise<SlackMessage> {
+export async function statusMessage(deps: AppDeps, t: Translate): Promise<SlackMessage> {
   const [reachable, storeReady, liveQrSessions] = await Promise.all([
     deps.gateway.reachable(),
     deps.store.ping(),
     liveQrSessionCount(deps.store.db).catch(() => undefined),
   ]);
-  return statusCard({
-    gateway: { reachable, sandbox: deps.gateway.sandbox, host: new URL(deps.gateway.baseUrl).host },
-    storeReady,
-    mode: deps.config.mode,
-    queues: deps.gateway.depth(),
-    limiter: deps.gateway.limiterState(),
-    liveQrSessions,
-  });
+  return statusCard(
+    {
+      gateway: {
+        reachable,
+        sandbox: deps.gateway.sandbox,
+        host: new URL(deps.gateway.baseUrl).host,
+      },
+      storeReady,
+      mode: deps.config.mode,
+      queues: deps.gateway.depth(),
+      limiter: deps.gateway.limiterState(),
+      liveQrSessions,
+    },
+    t,
+  );
 }
 
 /** `/querydesk help|status|config`; the settings form's submission is `views/config.ts`. */
@@ -63,7 +71,9 @@ export const querydesk = customCommand({
       await ack();
       let message: SlackMessage;
       try {
-        message = await statusMessage(deps);
+        // The status is the asker's alone: in their language, read after the ack.
+        const t = translator(await personLocale(deps, client, command.team_id, command.user_id));
+        message = await statusMessage(deps, t);
       } catch (err) {
         message = errorCard(err);
       }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../src/audit/audit-entry.js';
+import { auditCard } from '../../../src/slack/blocks/audit-card.js';
+import { statusCard } from '../../../src/slack/blocks/status-card.js';
+import { allStrings, inEveryLanguage } from '../../fakes/both-languages.js';
+
+const text = (v: unknown) => allStrings(v).join('\n');
+
+const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+  at: new Date('2026-11-21T01:00:00Z'),
+  workspaceId: 'T1',
+  userId: 'U1',
+  command: '/shoporders',
+  operation: 'shopOrders',
+  params: '{}',
+  points: 5,
+  resultCode: '0',
+  latencyMs: 120,
+  requestId: 'r1',
+  ...over,
+});
+
+describe('/querydesk status and audit in every language', () => {
+  it('status: Chinese words, operation names and numbers as they are, English unchanged', () => {
+    const out = inEveryLanguage((t) =>
+      statusCard(
+        {
+          gateway: { reachable: true, sandbox: true, host: 'gw.example' },
+          storeReady: false,
+          mode: 'http',
+          queues: { payOrder: { queued: 7, running: 2, interactive: 5, background: 2 } },
+          limiter: { shared: true, degraded: true, replicas: 3, perReplicaLimit: 3 },
+          liveQrSessions: 4,
+        },
+        t,
+      ),
+    );
+    expect(out.en.text).toBe('Gateway (embedded sandbox) reachable; store not ready.');
+    expect(text(out.en.blocks)).toContain('7 waiting (5 people, 2 background) · 2 running');
+    expect(out['zh-CN'].text).toBe('网关（内置沙箱）可访问；存储未就绪。');
+    const zh = text(out['zh-CN'].blocks);
+    expect(zh).toContain('`payOrder    ` 7 个等待中（5 个来自用户，2 个后台）· 2 个进行中');
+    expect(zh).toContain('Redis 无法访问：本副本限制为每个操作每秒 3 次请求（10 / 3 个副本）');
+  });
+
+  it('audit: 积分 in Chinese, commands and codes as logged, English unchanged', () => {
+    const out = inEveryLanguage((t) =>
+      auditCard({
+        entries: [entry({}), entry({ charge: 'unconfirmed' }), entry({ charge: 'settled' })],
+        total: 3,
+        label: t('audit.range.7d'),
+        userId: 'U1',
+        timeZone: 'Asia/Shanghai',
+        exportValue: '{"r":"7d"}',
+        t,
+      }),
+    );
+    expect(out.en.text).toBe('Gateway calls by U1, last 7 days: 3');
+    const en = text(out.en.blocks);
+    expect(en).toContain('U1 · /shoporders · shopOrders · 5 pt · code 0 · 120 ms');
+    expect(en).toContain('charge unknown (unconfirmed)');
+    expect(en).toContain('Export CSV');
+    expect(out['zh-CN'].text).toBe('U1 的网关调用，最近 7 天：3');
+    const zh = text(out['zh-CN'].blocks);
+    expect(zh).toContain('U1 · /shoporders · shopOrders · 5 积分 · 代码 0 · 120 ms');
+    expect(zh).toContain('5 积分（稍后结算）');
+    expect(zh).toContain('扣费未知（未确认）');
+    expect(zh).toContain('导出 CSV');
+  });
+});

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkMessage } from '../../../src/slack/blocks/limits.js';
+import { type BotHarness, startBot } from '../../fakes/bot.js';
+
+let h: BotHarness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+async function querydesk(b: BotHarness, text: string, user: string) {
+  const eph = () => b.double.messages().filter((m) => m.ephemeral && m.visibleTo === user);
+  const before = eph().length;
+  await b.double.sendCommand(b.events, { command: '/querydesk', text, user });
+  return b.double.waitFor(() => eph()[before], 8000);
+}
+
+describe('/querydesk status and audit in the person’s language', () => {
+  it('a zh-CN admin reads Chinese, an English one the same words as before', async () => {
+    h = await startBot();
+    h.double.addUser({ id: 'UZH', locale: 'zh-CN', isAdmin: true });
+    h.double.addUser({ id: 'UEN', locale: 'en-US', isAdmin: true });
+
+    const zhStatus = await querydesk(h, 'status', 'UZH');
+    expect(checkMessage(zhStatus)).toEqual([]);
+    expect(zhStatus.text.startsWith('网关（内置沙箱）可访问；存储就绪。')).toBe(true);
+    const enStatus = await querydesk(h, 'status', 'UEN');
+    expect(enStatus.text.startsWith('Gateway (embedded sandbox) reachable; store ready.')).toBe(
+      true,
+    );
+
+    const zhAudit = await querydesk(h, 'audit 7d', 'UZH');
+    expect(zhAudit.text.startsWith('网关调用，最近 7 天：0')).toBe(true);
+    expect(JSON.stringify(zhAudit.blocks)).toContain('此时间范围内没有网关调用。');
+    const zhUsage = await querydesk(h, 'audit yesterday', 'UZH');
+    expect(zhUsage.text.startsWith('用法：/querydesk audit [@user] [today|7d|30d]')).toBe(true);
+    const enAudit = await querydesk(h, 'audit 7d', 'UEN');
+    expect(enAudit.text.startsWith('Gateway calls, last 7 days: 0')).toBe(true);
+  });
+});
