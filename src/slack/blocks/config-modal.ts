@@ -25,15 +25,14 @@ export function configModal(opts: {
   /** The workspace's channel language, and the form's own words in the admin's language. */
   language: { current: Locale; t: Translate };
 }): types.ModalView {
+  const { t } = opts.language;
   const language = languageInput(opts.language);
   const paidIn: types.InputBlock = {
     type: 'input',
     block_id: 'paid_channels',
     optional: true,
-    label: plain('Paid commands allowed in'),
-    hint: plain(
-      'Channels where paid look-ups (and payment-order look-ups) may run. Empty: anywhere.',
-    ),
+    label: plain(t('config.paidIn.label')),
+    hint: plain(t('config.paidIn.hint')),
     element: {
       type: 'multi_conversations_select',
       action_id: 'paid_channels',
@@ -47,8 +46,8 @@ export function configModal(opts: {
     type: 'input',
     block_id: 'paid_users',
     optional: true,
-    label: plain('Paid commands allowed for'),
-    hint: plain('People who may run paid look-ups (and payment-order look-ups). Empty: everyone.'),
+    label: plain(t('config.paidFor.label')),
+    hint: plain(t('config.paidFor.hint')),
     element: {
       type: 'multi_users_select',
       action_id: 'paid_users',
@@ -56,37 +55,13 @@ export function configModal(opts: {
       ...(opts.paidUsers.length ? { initial_users: opts.paidUsers.slice(0, 100) } : {}),
     },
   };
-  const token: types.InputBlock[] = opts.gatewayToken
-    ? [
-        {
-          type: 'input',
-          block_id: 'gateway_token',
-          optional: true,
-          label: plain('Gateway token'),
-          hint: plain(
-            opts.gatewayToken.last4
-              ? `set · last 4: ${opts.gatewayToken.last4}. Enter a new one to replace it; leave empty to keep it.`
-              : 'not set. This workspace’s gateway access token; it is stored encrypted and never shown again.',
-          ),
-          element: {
-            type: 'plain_text_input',
-            action_id: 'gateway_token',
-            max_length: 500,
-            placeholder: plain(
-              opts.gatewayToken.last4 ? `set · last 4: ${opts.gatewayToken.last4}` : 'not set',
-            ),
-          },
-        },
-      ]
-    : [];
+  const token = opts.gatewayToken ? [tokenInput(opts.gatewayToken.last4, t)] : [];
   const channel: types.InputBlock = {
     type: 'input',
     block_id: 'summary_channel',
     optional: true,
-    label: plain('Summary channel'),
-    hint: plain(
-      'Daily spend summary and the 80 % budget warning go here. Invite @querydesk to it.',
-    ),
+    label: plain(t('config.summary.label')),
+    hint: plain(t('config.summary.hint')),
     element: {
       type: 'conversations_select',
       action_id: 'summary_channel',
@@ -97,16 +72,16 @@ export function configModal(opts: {
   return {
     type: 'modal',
     callback_id: CONFIG_CALLBACK,
-    title: plain('querydesk settings', LIMITS.viewTitle),
-    submit: plain('Save'),
-    close: plain('Cancel'),
+    title: plain(t('config.title'), LIMITS.viewTitle),
+    submit: plain(t('config.save'), LIMITS.viewButton),
+    close: plain(t('config.cancel'), LIMITS.viewButton),
     private_metadata: configMetadata(opts.adminUserId),
     blocks: [
       { type: 'context', elements: [mrkdwn(opts.defaults, 3000)] },
       numberInput({
         name: 'daily_budget',
-        label: 'Daily budget (points)',
-        hint: 'Paid look-ups stop once today’s spend reaches it; payment-order look-ups stay free. Empty: the default.',
+        label: t('config.budget.label'),
+        hint: t('config.budget.hint'),
         optional: true,
         min: 0,
         initial: opts.budget === undefined ? undefined : String(opts.budget),
@@ -117,6 +92,23 @@ export function configModal(opts: {
       language,
       ...token,
     ],
+  };
+}
+
+/** Many-workspace mode: the write-only gateway token; only its last 4 characters ever show. */
+function tokenInput(last4: string | undefined, t: Translate): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: 'gateway_token',
+    optional: true,
+    label: plain(t('config.token.label')),
+    hint: plain(last4 ? t('config.token.hintSet', { last4 }) : t('config.token.hintNotSet')),
+    element: {
+      type: 'plain_text_input',
+      action_id: 'gateway_token',
+      max_length: 500,
+      placeholder: plain(last4 ? t('config.token.set', { last4 }) : t('config.token.notSet')),
+    },
   };
 }
 

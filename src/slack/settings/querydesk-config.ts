@@ -24,18 +24,16 @@ export async function openConfig(
   deps: AppDeps,
   a: { triggerId: string; teamId: string; userId: string },
 ): Promise<SlackMessage | undefined> {
+  // The form and the refusal are the admin's own: in their language, read after the ack.
+  const t = translator(await personLocale(deps, client, a.teamId, a.userId));
   if (!(await isAdmin(client, a.userId))) {
     return {
-      text: 'Only workspace admins can change querydesk settings.',
-      blocks: [
-        {
-          type: 'section',
-          text: mrkdwn(':lock: Only workspace admins and owners can change querydesk settings.'),
-        },
-      ],
+      text: t('config.adminsOnly'),
+      blocks: [{ type: 'section', text: mrkdwn(t('config.adminsOnlyLong')) }],
     };
   }
   const env = deps.config.dailyBudgetPoints;
+  const summary = deps.config.spendSummary.channel;
   const rules = await deps.settings.spendRules(a.teamId);
   const oauth = deps.config.mode === 'oauth';
   await client.views.open({
@@ -48,10 +46,16 @@ export async function openConfig(
       paidUsers: rules.users,
       language: {
         current: await deps.settings.language(a.teamId),
-        t: translator(await personLocale(deps, client, a.teamId, a.userId)),
+        t,
       },
       gatewayToken: oauth ? { last4: await deps.settings.gatewayTokenLast4(a.teamId) } : undefined,
-      defaults: `Defaults from the environment: budget ${env === undefined ? 'unlimited' : `${env} points`}, summary channel ${deps.config.spendSummary.channel ? `<#${deps.config.spendSummary.channel}>` : 'none'}.`,
+      defaults: t('config.defaults', {
+        budget:
+          env === undefined
+            ? t('config.defaults.unlimited')
+            : t('config.defaults.points', { points: env }),
+        channel: summary ? `<#${summary}>` : t('config.defaults.none'),
+      }),
     }),
   });
   return undefined;

@@ -68,3 +68,31 @@ describe('/querydesk status and audit in every language', () => {
     expect(zh).toContain('导出 CSV');
   });
 });
+
+describe('the config modal in every language', () => {
+  it('labels every input in the admin’s language; English unchanged', async () => {
+    const { configModal } = await import('../../../src/slack/blocks/config-modal.js');
+    const out = inEveryLanguage((t) =>
+      configModal({
+        adminUserId: 'UADMIN',
+        budget: 500,
+        defaults: t('config.defaults', { budget: t('config.defaults.unlimited'), channel: 'C1' }),
+        gatewayToken: { last4: 'abcd' },
+        paidChannels: [],
+        paidUsers: [],
+        language: { current: 'en', t },
+      }),
+    );
+    const en = text(out.en);
+    expect(en).toContain('querydesk settings');
+    expect(en).toContain('Daily budget (points)');
+    expect(en).toContain('set · last 4: abcd');
+    expect(en).toContain('Defaults from the environment: budget unlimited, summary channel C1.');
+    const zh = text(out['zh-CN']);
+    expect(zh).toContain('querydesk 设置');
+    expect(zh).toContain('每日预算（积分）');
+    expect(zh).toContain('已设置 · 末 4 位：abcd');
+    expect(zh).toContain('环境默认值：预算 不限额，汇总频道 C1。');
+    expect(zh).not.toMatch(/Paid commands|Summary channel|Save|Cancel/);
+  });
+});

@@ -36,5 +36,14 @@ describe('/querydesk status and audit in the person’s language', () => {
     expect(zhUsage.text.startsWith('用法：/querydesk audit [@user] [today|7d|30d]')).toBe(true);
     const enAudit = await querydesk(h, 'audit 7d', 'UEN');
     expect(enAudit.text.startsWith('Gateway calls, last 7 days: 0')).toBe(true);
+
+    const views = h.double.views().length;
+    await h.double.sendCommand(h.events, { command: '/querydesk', text: 'config', user: 'UZH' });
+    const modal = await h.double.waitFor(() => h!.double.views()[views], 8000);
+    expect(JSON.stringify(modal.view)).toContain('"querydesk 设置"');
+    expect(JSON.stringify(modal.view)).toContain('汇总频道');
+    h.double.addUser({ id: 'UZHPLAIN', locale: 'zh-CN' });
+    const refused = await querydesk(h, 'config', 'UZHPLAIN');
+    expect(refused.text.startsWith('只有工作区管理员可以修改 querydesk 设置。')).toBe(true);
   });
 });

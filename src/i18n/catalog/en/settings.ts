@@ -5,6 +5,34 @@ export const enSettings = {
   'config.language.zhCN': '简体中文',
   'config.language.hint':
     'What querydesk posts into channels (shared cards, QR status, watches, exports, summaries) is in this language. Each person’s own answers follow their Slack language.',
+  'config.title': 'querydesk settings',
+  'config.save': 'Save',
+  'config.cancel': 'Cancel',
+  'config.paidIn.label': 'Paid commands allowed in',
+  'config.paidIn.hint':
+    'Channels where paid look-ups (and payment-order look-ups) may run. Empty: anywhere.',
+  'config.paidFor.label': 'Paid commands allowed for',
+  'config.paidFor.hint':
+    'People who may run paid look-ups (and payment-order look-ups). Empty: everyone.',
+  'config.token.label': 'Gateway token',
+  'config.token.hintSet':
+    'set · last 4: {last4}. Enter a new one to replace it; leave empty to keep it.',
+  'config.token.hintNotSet':
+    'not set. This workspace’s gateway access token; it is stored encrypted and never shown again.',
+  'config.token.set': 'set · last 4: {last4}',
+  'config.token.notSet': 'not set',
+  'config.summary.label': 'Summary channel',
+  'config.summary.hint':
+    'Daily spend summary and the 80 % budget warning go here. Invite @querydesk to it.',
+  'config.budget.label': 'Daily budget (points)',
+  'config.budget.hint':
+    'Paid look-ups stop once today’s spend reaches it; payment-order look-ups stay free. Empty: the default.',
+  'config.defaults': 'Defaults from the environment: budget {budget}, summary channel {channel}.',
+  'config.defaults.unlimited': 'unlimited',
+  'config.defaults.points': '{points} points',
+  'config.defaults.none': 'none',
+  'config.adminsOnly': 'Only workspace admins can change querydesk settings.',
+  'config.adminsOnlyLong': ':lock: Only workspace admins and owners can change querydesk settings.',
   'language.set': 'querydesk now answers you in English.',
   'language.auto': 'querydesk now follows your Slack language ({language}).',
   'language.usage': 'Usage: `/querydesk language zh-CN|en|auto`',
