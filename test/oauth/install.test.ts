@@ -98,7 +98,13 @@ describe('OAuth install', () => {
       text: 'help',
       team: 'TA',
     });
-    expect(ack.body).toContain('/payorder');
+    expect(ack.status).toBe(200);
+    // Help is acked first, then answered (through the response_url) in the asker's language.
+    const help = await h.double.waitFor(
+      () => h!.double.messages().find((m) => m.ephemeral && m.text.includes('/payorder')),
+      8000,
+    );
+    expect(help.text).toMatch(/^querydesk commands: /);
   });
 
   it('app_uninstalled deletes the workspace tokens and ends its QR watches', async () => {

@@ -104,7 +104,13 @@ describe('a Grid workspace through the HTTP path', () => {
       team: 'TG2',
       enterprise: { id: 'E1', orgWide: true },
     });
-    expect(ack.body).toContain('/payorder');
+    expect(ack.status).toBe(200);
+    // Help is acked first, then answered (through the response_url) in the asker's language.
+    const help = await h.double.waitFor(
+      () => h!.double.messages().find((m) => m.ephemeral && m.text.includes('/payorder')),
+      8000,
+    );
+    expect(help.text).toMatch(/^querydesk commands: /);
     const db = h.bot.deps.store.db;
     const row = await eventually(() =>
       db.selectFrom('team_enterprises').selectAll().where('team_id', '=', 'TG2').executeTakeFirst(),

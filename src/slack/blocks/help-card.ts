@@ -1,34 +1,55 @@
+import type { MessageKey } from '../../i18n/catalog/en.js';
+import type { Translate } from '../../i18n/translator.js';
 import { mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 export interface HelpEntry {
   name: string;
   usage: string;
+  /** What the command does, in English (the command's own `help`). */
   what: string;
 }
 
-/** `/querydesk help`: every command with its usage; sandbox examples when the sandbox answers. */
-export function helpCard(entries: HelpEntry[], examples?: string[]): SlackMessage {
-  const lines = entries.map((e) => `• \`${e.name} ${e.usage}\`\n   ${e.what}`);
+/** Each command's `help` in the catalogue; a command missing here shows its English `help`. */
+const WHAT: Readonly<Record<string, MessageKey>> = {
+  '/payorder': 'help.what.payorder',
+  '/shoporders': 'help.what.shoporders',
+  '/qr': 'help.what.qr',
+  '/account': 'help.what.account',
+  '/coupons': 'help.what.coupons',
+  '/punishments': 'help.what.punishments',
+  '/spend': 'help.what.spend',
+  '/querydesk': 'help.what.querydesk',
+};
+
+const COMMANDS_IN_HELP = {
+  watch: '`/payorder watch <order_number> <merchant_num>`',
+  watches: '`/payorder watches`',
+};
+
+/**
+ * `/querydesk help`, in the asker's language: every command with its usage (names, option keys
+ * and values as typed); sandbox examples when the sandbox answers.
+ */
+export function helpCard(entries: HelpEntry[], t: Translate, examples?: string[]): SlackMessage {
+  const what = (e: HelpEntry) => {
+    const key = WHAT[e.name];
+    // Commands as typed, outside the message: `<…>` would read as a tag in ICU MessageFormat.
+    return key ? t(key, COMMANDS_IN_HELP) : e.what;
+  };
+  const lines = entries.map((e) => `• \`${e.name} ${e.usage}\`\n   ${what(e)}`);
   return {
-    text: `querydesk commands: ${entries.map((e) => e.name).join(', ')}`,
+    text: t('help.text', { names: entries.map((e) => e.name).join(', ') }),
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: 'querydesk commands' } },
+      { type: 'header', text: { type: 'plain_text', text: t('help.title') } },
       { type: 'section', text: mrkdwn(lines.join('\n'), 3000) },
-      {
-        type: 'context',
-        elements: [
-          mrkdwn(
-            'Options are `key=value`; quote values with spaces. Dates are `YYYY-MM-DD`. Page numbers start at 1. A command with no arguments opens a form.',
-          ),
-        ],
-      },
+      { type: 'context', elements: [mrkdwn(t('help.options'))] },
       ...(examples?.length
         ? [
             {
               type: 'section' as const,
               text: mrkdwn(
-                `*Try these against the sandbox:*\n${examples.map((x) => `\`${x}\``).join('\n')}`,
+                `*${t('help.sandbox')}*\n${examples.map((x) => `\`${x}\``).join('\n')}`,
                 3000,
               ),
             },

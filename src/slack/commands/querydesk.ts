@@ -14,7 +14,6 @@ import { openConfig } from '../settings/querydesk-config.js';
 import { customCommand, type SlashCommand } from './command.js';
 
 const USAGE = `help | status | config | language zh-CN|en|auto | ${AUDIT_USAGE}`;
-export const QUERYDESK_USAGE = `Usage: /querydesk ${USAGE}`;
 
 /** `/querydesk help`: read from the registry, so a command's usage is written only once. */
 export function helpEntries(commands: readonly SlashCommand[]): HelpEntry[] {
@@ -59,12 +58,19 @@ export const querydesk = customCommand({
   async handle({ command, ack, respond, client }, deps, commands) {
     const words = command.text.trim().split(/\s+/).filter(Boolean);
     const sub = (words[0] ?? '').toLowerCase();
+    // Help and refusals are the asker's alone: in their language, read after the ack.
+    const asker = () => personLocale(deps, client, command.team_id, command.user_id);
     if (sub === '' || sub === 'help') {
-      const examples = deps.gateway.sandbox ? await sandboxExamples(commands) : undefined;
-      await ack({
-        response_type: 'ephemeral',
-        ...finish(deps, helpCard(helpEntries(commands), examples)),
-      });
+      await ack();
+      let message: SlackMessage;
+      try {
+        const t = translator(await asker());
+        const examples = deps.gateway.sandbox ? await sandboxExamples(commands) : undefined;
+        message = helpCard(helpEntries(commands), t, examples);
+      } catch (err) {
+        message = errorCard(err);
+      }
+      await respond({ response_type: 'ephemeral', ...finish(deps, message) });
       return;
     }
     if (sub === 'status') {
@@ -72,8 +78,7 @@ export const querydesk = customCommand({
       let message: SlackMessage;
       try {
         // The status is the asker's alone: in their language, read after the ack.
-        const t = translator(await personLocale(deps, client, command.team_id, command.user_id));
-        message = await statusMessage(deps, t);
+        message = await statusMessage(deps, translator(await asker()));
       } catch (err) {
         message = errorCard(err);
       }
@@ -120,14 +125,12 @@ export const querydesk = customCommand({
       if (refusal) await respond({ response_type: 'ephemeral', ...finish(deps, refusal) });
       return;
     }
-    await ack({
+    await ack();
+    const t = translator(await asker());
+    const unknown = t('help.unknownSub', { typed: escapeMrkdwn(sub.slice(0, 40)) });
+    await respond({
       response_type: 'ephemeral',
-      ...finish(
-        deps,
-        notice(
-          `Unknown /querydesk subcommand "${escapeMrkdwn(sub.slice(0, 40))}". ${QUERYDESK_USAGE}`,
-        ),
-      ),
+      ...finish(deps, notice(`${unknown} ${t('help.usage', { usage: USAGE })}`)),
     });
   },
 });

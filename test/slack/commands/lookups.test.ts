@@ -174,8 +174,9 @@ describe('modals', () => {
 
 describe('/querydesk', () => {
   it('help lists every command of the contract', async () => {
-    const ack = await h.double.sendCommand(h.events, { command: '/querydesk', text: 'help' });
-    const text = JSON.stringify(ack.json);
+    // Acked first, then answered in the asker's language.
+    const help = await ask('/querydesk', 'help');
+    const text = `${help.text}${json(help)}`;
     for (const c of [
       '/payorder',
       '/shoporders',

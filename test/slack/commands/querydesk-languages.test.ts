@@ -47,3 +47,28 @@ describe('/querydesk status and audit in the person’s language', () => {
     expect(refused.text.startsWith('只有工作区管理员可以修改 querydesk 设置。')).toBe(true);
   });
 });
+
+describe('/querydesk help and a bad subcommand in the person’s language', () => {
+  it('a zh-CN person reads Chinese help and refusal with the usage; English unchanged', async () => {
+    h = await startBot();
+    h.double.addUser({ id: 'UZH', locale: 'zh-CN' });
+    h.double.addUser({ id: 'UEN', locale: 'en-US' });
+
+    const zhHelp = await querydesk(h, 'help', 'UZH');
+    expect(checkMessage(zhHelp)).toEqual([]);
+    expect(zhHelp.text.startsWith('querydesk 命令：/payorder')).toBe(true);
+    expect(JSON.stringify(zhHelp.blocks)).toContain('本工作区消耗的积分');
+    const enHelp = await querydesk(h, 'help', 'UEN');
+    expect(enHelp.text.startsWith('querydesk commands: /payorder')).toBe(true);
+
+    const zhBad = await querydesk(h, 'stats', 'UZH');
+    expect(zhBad.text).toContain('未知的 /querydesk 子命令“stats”。');
+    expect(zhBad.text).toContain(
+      '用法：/querydesk help | status | config | language zh-CN|en|auto',
+    );
+    const enBad = await querydesk(h, 'stats', 'UEN');
+    expect(
+      enBad.text.startsWith('Unknown /querydesk subcommand "stats". Usage: /querydesk help |'),
+    ).toBe(true);
+  });
+});
