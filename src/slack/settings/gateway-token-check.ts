@@ -1,4 +1,5 @@
 import { GatewayApiError, GatewayTransportError } from '../../gateway/errors.js';
+import type { MessageKey } from '../../i18n/catalog/en.js';
 import type { AppDeps } from '../deps.js';
 
 export type TokenVerdict = 'works' | 'rejected' | 'unknown';
@@ -27,10 +28,9 @@ export async function checkGatewayToken(
   }
 }
 
-export const TOKEN_VERDICT_TEXT: Record<TokenVerdict, string> = {
-  works: 'The gateway accepted the new gateway token (checked with one free payment-order call).',
-  rejected:
-    'The gateway rejected the new gateway token (identity credential invalid). Paid look-ups will fail until an admin enters a valid one in /querydesk config.',
-  unknown:
-    'The new gateway token is saved, but the gateway could not be reached to check it; try a look-up in a moment.',
-};
+/** What the admin is told about a new token, as message keys (in the admin's language). */
+export const TOKEN_VERDICT_TEXT = {
+  works: 'config.token.works',
+  rejected: 'config.token.rejected',
+  unknown: 'config.token.unknown',
+} as const satisfies Record<TokenVerdict, MessageKey>;

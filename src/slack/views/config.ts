@@ -1,8 +1,10 @@
 import { isLocale } from '../../i18n/locales.js';
+import { translator } from '../../i18n/translator.js';
 import { saveWorkspaceSettings } from '../../store/index.js';
 import { CONFIG_CALLBACK } from '../blocks/config-modal.js';
 import { FORM_OUT_OF_DATE, readConfigMetadata, readStateValues } from '../blocks/values.js';
 import { checkGatewayToken, TOKEN_VERDICT_TEXT } from '../settings/gateway-token-check.js';
+import { personLocale } from '../settings/language.js';
 import { isAdmin } from '../settings/querydesk-config.js';
 import type { ViewDef } from './view.js';
 
@@ -55,13 +57,17 @@ export const configView: ViewDef = {
       client.chat
         .postMessage({ channel: body.user.id, text })
         .catch((e) => deps.logger.warn({ err: e }, 'could not tell the admin'));
+    // What the admin is told by DM is theirs alone: in their language, read after the ack. When
+    // the store cannot say (the very failure "not saved" reports), English still tells them.
+    const locale = await personLocale(deps, client, teamId, body.user.id).catch(
+      () => 'en' as const,
+    );
+    const t = translator(locale);
     try {
       // Checked again at submit: someone demoted since the form opened saves nothing.
       if (!(await isAdmin(client, body.user.id))) {
         deps.logger.warn({ team: teamId, user: body.user.id }, 'settings refused: not an admin');
-        await tell(
-          'Your querydesk settings were not saved: only workspace admins and owners can change them.',
-        );
+        await tell(t('config.notSavedNotAdmin'));
         return;
       }
       const withToken = token !== '' && deps.config.mode === 'oauth';
@@ -97,13 +103,11 @@ export const configView: ViewDef = {
       );
       if (withToken) {
         const verdict = await checkGatewayToken(deps, token, { teamId, userId: body.user.id });
-        await tell(`Settings saved. ${TOKEN_VERDICT_TEXT[verdict]}`);
+        await tell(t('config.savedWith', { verdict: t(TOKEN_VERDICT_TEXT[verdict]) }));
       }
     } catch (err) {
       deps.logger.error({ err, team: teamId }, 'settings not saved');
-      await tell(
-        'Your querydesk settings could not be saved (the database did not answer). Nothing changed; try /querydesk config again in a moment.',
-      );
+      await tell(t('config.notSaved'));
     }
   },
 };

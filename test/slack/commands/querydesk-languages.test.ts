@@ -72,3 +72,24 @@ describe('/querydesk help and a bad subcommand in the person’s language', () =
     ).toBe(true);
   });
 });
+
+describe('saving /querydesk config: what the admin is told, in their language', () => {
+  it('an admin demoted while the form was open is told in Chinese that nothing was saved', async () => {
+    h = await startBot();
+    h.double.addUser({ id: 'UZH', locale: 'zh-CN', isAdmin: true });
+    const views = h.double.views().length;
+    await h.double.sendCommand(h.events, { command: '/querydesk', text: 'config', user: 'UZH' });
+    const modal = await h.double.waitFor(() => h!.double.views()[views], 8000);
+    h.double.addUser({ id: 'UZH', locale: 'zh-CN', isAdmin: false });
+
+    const dms = () => h!.double.messages().filter((m) => !m.ephemeral && m.text.includes('设置'));
+    await h.double.sendViewSubmission(h.events, {
+      viewId: modal.id,
+      user: 'UZH',
+      values: { daily_budget: { daily_budget: '5' } },
+    });
+    const dm = await h.double.waitFor(() => dms()[0], 8000);
+    expect(dm.text).toBe('你的 querydesk 设置未保存：只有工作区管理员和所有者可以修改。');
+    expect(await h.bot.deps.dailyBudget(h.double.teamId)).not.toBe(5);
+  });
+});

@@ -33,6 +33,17 @@ export const enSettings = {
   'config.defaults.none': 'none',
   'config.adminsOnly': 'Only workspace admins can change querydesk settings.',
   'config.adminsOnlyLong': ':lock: Only workspace admins and owners can change querydesk settings.',
+  'config.notSavedNotAdmin':
+    'Your querydesk settings were not saved: only workspace admins and owners can change them.',
+  'config.notSaved':
+    'Your querydesk settings could not be saved (the database did not answer). Nothing changed; try /querydesk config again in a moment.',
+  'config.savedWith': 'Settings saved. {verdict}',
+  'config.token.works':
+    'The gateway accepted the new gateway token (checked with one free payment-order call).',
+  'config.token.rejected':
+    'The gateway rejected the new gateway token (identity credential invalid). Paid look-ups will fail until an admin enters a valid one in /querydesk config.',
+  'config.token.unknown':
+    'The new gateway token is saved, but the gateway could not be reached to check it; try a look-up in a moment.',
   'language.set': 'querydesk now answers you in English.',
   'language.auto': 'querydesk now follows your Slack language ({language}).',
   'language.usage': 'Usage: `/querydesk language zh-CN|en|auto`',

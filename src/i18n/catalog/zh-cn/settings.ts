@@ -30,6 +30,14 @@ export const zhCNSettings = {
   'config.defaults.none': '无',
   'config.adminsOnly': '只有工作区管理员可以修改 querydesk 设置。',
   'config.adminsOnlyLong': ':lock: 只有工作区管理员和所有者可以修改 querydesk 设置。',
+  'config.notSavedNotAdmin': '你的 querydesk 设置未保存：只有工作区管理员和所有者可以修改。',
+  'config.notSaved':
+    '你的 querydesk 设置未能保存（数据库没有响应）。没有任何更改；请稍后再用 /querydesk config 试一次。',
+  'config.savedWith': '设置已保存。{verdict}',
+  'config.token.works': '网关接受了新的网关令牌（已用一次免费的支付订单查询检查）。',
+  'config.token.rejected':
+    '网关拒绝了新的网关令牌（身份凭证无效）。在管理员通过 /querydesk config 填入有效令牌之前，付费查询都会失败。',
+  'config.token.unknown': '新的网关令牌已保存，但无法连接网关进行检查；请稍后试一次查询。',
   'language.set': 'querydesk 今后用简体中文回复你。',
   'language.auto': 'querydesk 今后跟随你的 Slack 语言（{language}）。',
   'language.usage': '用法：`/querydesk language zh-CN|en|auto`',
