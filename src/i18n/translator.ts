@@ -24,7 +24,9 @@ export function translator(locale: Locale): Translate {
       compiled.set(id, format);
     }
     const out = format.format(values);
-    // Every message in the catalogues formats to a string (no rich-text tags are used).
-    return typeof out === 'string' ? out : String(out);
+    // Every message formats to a string: no catalogue message holds a rich-text tag (the
+    // catalogue test checks), so anything else is a defect to surface, not to paper over.
+    if (typeof out !== 'string') throw new Error(`message ${key} (${locale}) is not plain text`);
+    return out;
   };
 }

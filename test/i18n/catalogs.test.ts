@@ -51,7 +51,24 @@ describe('message catalogues', () => {
     }
   });
 
+  /** Whether a message holds a rich-text tag (`<b>…</b>`): ICU reads `<x>` as one, not as text. */
+  function hasTag(elements: MessageFormatElement[]): boolean {
+    return elements.some(
+      (el) =>
+        el.type === TYPE.tag ||
+        ((el.type === TYPE.plural || el.type === TYPE.select) &&
+          Object.values(el.options).some((o) => hasTag(o.value))),
+    );
+  }
+
   for (const locale of LOCALES) {
+    it(`${locale}: no message holds a tag, which would render as a list, not text`, () => {
+      const tagged = Object.entries(CATALOGS[locale])
+        .filter(([, message]) => hasTag(parse(message)))
+        .map(([key]) => key);
+      expect(tagged).toEqual([]);
+    });
+
     it(`${locale}: every message names the same placeholders as English`, () => {
       const mismatches: string[] = [];
       for (const [key, english] of Object.entries(en)) {
