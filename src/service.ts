@@ -95,7 +95,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
     const work = new WorkTracker();
     const { audit, toAudit, onSettled } = auditing(
-      { store, clock, logger, work, retentionDays: config.auditRetentionDays },
+      { store, clock, logger, work, retentionDays: config.auditRetentionDays, journal: config },
       life,
     );
     const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, store, toAudit), (g) =>
