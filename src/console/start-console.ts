@@ -79,6 +79,8 @@ export async function startConsole(
         commands: CONSOLE_COMMANDS,
         sandbox: () => sandbox,
         logger,
+        // The page's own words follow the new language at once.
+        languageChanged: () => hub.broadcast('snapshot', page.snapshot()),
       }),
       ...pageRoutes({ assets: loadPageAssets(), local, page, hub }),
     ],

@@ -22,6 +22,7 @@ const ui = {
   home: $('home'),
   composer: $('composer'),
   modalRoot: $('modal-root'),
+  language: $('language'),
 };
 
 const store = {
@@ -301,6 +302,7 @@ function show(target) {
 function applySnapshot(snap) {
   store.snapshot = snap;
   applyWords(snap.words, snap.locale);
+  ui.language.value = snap.locale === 'zh-CN' ? 'zh-CN' : 'en-US';
   ui.connection.textContent = w(`console.connection.${store.live ? 'live' : 'connecting'}`);
   ui.banner.textContent = snap.banner;
   store.messages = new Map(snap.messages.map((m) => [key(m), m]));
@@ -346,4 +348,8 @@ function connect() {
 
 ui.navHome.addEventListener('click', () => show('home'));
 ui.navSteps.addEventListener('click', () => show('steps'));
+// As changing one's language in Slack's preferences: the bot hears it, the page redraws in it.
+ui.language.addEventListener('change', () =>
+  api('/console/language', { locale: ui.language.value }),
+);
 connect();
