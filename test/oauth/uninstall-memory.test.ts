@@ -177,4 +177,49 @@ describe('a workspace of an org-wide (Grid) install, through the HTTP path', () 
     expect(edits.every((c) => c.tokenLast4 === 'g-e1')).toBe(true);
     expect(new Set(used.map((c) => c.tokenLast4))).toEqual(new Set(['g-e1']));
   }, 60_000);
+
+  it("an org-wide uninstall drops every client of the organisation's workspaces, and only those", async () => {
+    h = await startOAuthBot({ QR_POLL_INTERVAL_MS: '200' }, { sandbox: { qrScanAfterMs: 500 } });
+    const b = h;
+    expect(
+      await b.install({
+        teamId: 'TG1',
+        enterpriseId: 'E1',
+        orgWide: true,
+        botToken: 'xoxb-org-e1',
+      }),
+    ).toBe(200);
+    expect(await b.install({ teamId: 'TA', botToken: 'xoxb-slack-team-a' })).toBe(200);
+    await startQr(b, 'TG1', 'CGRID1', 'E1');
+    await startQr(b, 'TG2', 'CGRID2', 'E1');
+    await startQr(b, 'TA', 'CQRA');
+    await eventually(
+      async () => (await gauge(b, 'querydesk_slack_workspace_clients')) === 3,
+      8000,
+      'a client per workspace',
+    );
+
+    const ack = await b.double.sendEvent(b.events, { type: 'app_uninstalled' }, 'TG1', {
+      id: 'E1',
+      orgWide: true,
+    });
+    expect(ack.status).toBe(200);
+    await eventually(
+      async () => (await gauge(b, 'querydesk_slack_workspace_clients')) === 1,
+      5000,
+      "the organisation's clients dropped",
+    );
+    // TA keeps being served with its own client.
+    const calls = b.double.calls.length;
+    await startQr(b, 'TA', 'CQRA2');
+    await eventually(
+      () =>
+        b.double.calls
+          .slice(calls)
+          .some((c) => c.method === 'chat.update' && c.tokenLast4 === 'am-a'),
+      8000,
+      'TA still served',
+    );
+    expect(await gauge(b, 'querydesk_slack_workspace_clients')).toBe(1);
+  }, 60_000);
 });
