@@ -23,6 +23,11 @@ export interface AuditJournal {
   keep(entry: AuditEntry): void;
   /** Rows waiting for the store. */
   pending(): number;
+  /**
+   * An unconfirmed call's row, still waiting here, settled at `points` (as `AuditLog.settle` does
+   * in the store): a later answer may settle it before the row is replayed.
+   */
+  settle(q: { workspaceId: string; requestId: string; points: number }): void;
   /** Writes what waits, oldest first; stops at the first failure (the store is still away). */
   replay(): Promise<void>;
   /** A last replay; what still waits stays in the file for the next process on this host. */
@@ -108,6 +113,16 @@ export function createAuditJournal(p: {
   return {
     keep,
     pending: () => waiting.length,
+    settle(q) {
+      let found = false;
+      for (const [i, e] of waiting.entries()) {
+        if (e.workspaceId !== q.workspaceId || e.requestId !== q.requestId) continue;
+        if (e.charge !== 'unconfirmed') continue;
+        waiting[i] = { ...e, points: q.points, charge: 'settled' };
+        found = true;
+      }
+      if (found) persist();
+    },
     replay,
     async close() {
       if (waiting.length > 0) await replay();

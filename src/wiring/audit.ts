@@ -79,17 +79,25 @@ export function startAuditPrune(p: {
   };
 }
 
-/** Marks the audit rows of unconfirmed charges a later answer settled; off the answer's path. */
+/**
+ * Marks the audit rows of unconfirmed charges a later answer settled; off the answer's path. A
+ * row still in the audit journal is settled there, and what the journal holds is written before
+ * the store's rows are marked, so a row replayed just now is not left unconfirmed.
+ */
 export function auditSettlements(p: {
   audit: AuditLog;
+  journal?: AuditJournal;
   logger: Logger;
   work: WorkTracker;
 }): (workspaceId: string, settled: readonly SettledCharge[]) => void {
   return (workspaceId, settled) => {
     for (const s of settled) {
-      const write = p.audit
-        .settle({ workspaceId, requestId: s.requestId, points: s.points })
-        .catch((err) => p.logger.warn({ err, requestId: s.requestId }, 'audit not settled'));
+      const q = { workspaceId, requestId: s.requestId, points: s.points };
+      p.journal?.settle(q);
+      const write = (async () => {
+        if (p.journal && p.journal.pending() > 0) await p.journal.replay();
+        await p.audit.settle(q);
+      })().catch((err) => p.logger.warn({ err, requestId: s.requestId }, 'audit not settled'));
       void p.work.track(write);
     }
   };
@@ -127,6 +135,6 @@ export function auditing(
   return {
     audit,
     toAudit,
-    onSettled: auditSettlements({ ...p, audit }),
+    onSettled: auditSettlements({ ...p, audit, journal }),
   };
 }

@@ -6,6 +6,8 @@ import type { AuditEntry } from '../../src/audit/audit-entry.js';
 import { createAuditJournal } from '../../src/audit/audit-journal.js';
 import { createAuditLog } from '../../src/audit/audit-log.js';
 import type { Store } from '../../src/store/open-store.js';
+import { auditSettlements } from '../../src/wiring/audit.js';
+import { WorkTracker } from '../../src/work-tracker.js';
 import { freshStore } from '../fakes/databases.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
@@ -79,5 +81,29 @@ describe('audit journal', () => {
     const rows = await audit.list({ workspaceId: 'T1', since: new Date(0) });
     expect(rows.map((r) => r.requestId)).toEqual(['r-3']);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('settles an unconfirmed row a later answer settled while the row still waited here', async () => {
+    const audit = createAuditLog(store.db);
+    let up = false;
+    const refusing = {
+      recordOnce: (e: AuditEntry) =>
+        up ? audit.recordOnce(e) : Promise.reject(new Error('connect ECONNREFUSED')),
+    };
+    const { logger } = captureLogger();
+    const journal = createAuditJournal({ dir, audit: refusing, logger, retryMs: 60_000 });
+    journal.keep({ ...row('r-4', '2026-03-01T12:00:00Z'), points: 0, charge: 'unconfirmed' });
+
+    // The store is back and the next answer settles the charge before the journal's next replay.
+    up = true;
+    const work = new WorkTracker();
+    auditSettlements({ audit, journal, logger, work })('T1', [
+      { requestId: 'r-4', operation: 'accountData', held: 10, points: 20 },
+    ]);
+    await work.drain();
+    await journal.close();
+
+    const rows = await audit.list({ workspaceId: 'T1', since: new Date(0) });
+    expect(rows.map((r) => [r.requestId, r.points, r.charge])).toEqual([['r-4', 20, 'settled']]);
   });
 });
