@@ -13,16 +13,26 @@ export async function liveQrSessionCount(db: Db): Promise<number> {
 }
 
 /**
- * Gauges read when /metrics is scraped: each operation's queue (waiting by priority, running)
- * and the QR sessions still being watched.
+ * Gauges read when /metrics is scraped: each operation's queue (waiting by priority, running),
+ * how many queues are kept, and the QR sessions still being watched.
  */
 export function registerQueueGauges(
   registry: Registry,
   sources: {
     queues: () => Record<string, QueueDepth>;
     liveQrSessions: () => Promise<number>;
+    /** Rate-limit queues kept in memory (the limiter's size). */
+    rateQueues: () => number;
   },
 ): void {
+  new Gauge({
+    name: 'querydesk_gateway_rate_queues',
+    help: 'Rate-limit queues this replica keeps in memory, one per gateway token and operation used.',
+    registers: [registry],
+    collect() {
+      this.set(sources.rateQueues());
+    },
+  });
   new Gauge({
     name: 'querydesk_gateway_queue_waiting',
     help: 'Gateway requests waiting for their turn at the rate limit, by operation and priority.',
@@ -52,6 +62,18 @@ export function registerQueueGauges(
     registers: [registry],
     async collect() {
       this.set(await sources.liveQrSessions().catch(() => Number.NaN));
+    },
+  });
+}
+
+/** Many-workspace mode: the Web API clients kept in memory, one per workspace that used one. */
+export function registerClientGauge(registry: Registry, clients: () => number): void {
+  new Gauge({
+    name: 'querydesk_slack_workspace_clients',
+    help: 'Slack Web API clients this replica keeps in memory, one per installed workspace used.',
+    registers: [registry],
+    collect() {
+      this.set(clients());
     },
   });
 }

@@ -7,6 +7,7 @@ import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { QrWatcher } from './qr/index.js';
+import { registerClientGauge } from './queue-gauges.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
 import { earlyAckSamples } from './slack/commands/index.js';
@@ -95,7 +96,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
     const work = new WorkTracker();
     const { audit, toAudit, onSettled } = auditing(
-      { store, clock, logger, work, retentionDays: config.auditRetentionDays },
+      { store, clock, logger, work, retentionDays: config.auditRetentionDays, journal: config },
       life,
     );
     const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, store, toAudit), (g) =>
@@ -112,6 +113,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       clock,
       logger,
     });
+    if (oauth) registerClientGauge(metrics.registry, oauth.clientCount);
     const routes = appRoutes(config, { metrics, store }, options.extraRoutes);
     const limits = options.httpLimits ?? HTTP_LIMITS;
     const runtime = createSlackApp({

@@ -29,27 +29,46 @@ function fromRow(r: Omit<AuditEntriesTable, 'id'>): AuditEntry {
   };
 }
 
+async function insertEntry(db: Db, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_entries')
+    .values({
+      at: e.at.getTime(),
+      workspace_id: e.workspaceId,
+      user_id: e.userId ?? null,
+      channel_id: e.channelId ?? null,
+      command: e.command,
+      operation: e.operation,
+      params: e.params,
+      points: e.points,
+      result_code: e.resultCode,
+      latency_ms: Math.round(e.latencyMs),
+      request_id: e.requestId,
+      charge: e.charge ?? null,
+    })
+    .execute();
+}
+
 /** The audit of every gateway call, per workspace; nothing here knows Slack. */
 export function createAuditLog(db: Db) {
   return {
     async record(e: AuditEntry): Promise<void> {
-      await db
-        .insertInto('audit_entries')
-        .values({
-          at: e.at.getTime(),
-          workspace_id: e.workspaceId,
-          user_id: e.userId ?? null,
-          channel_id: e.channelId ?? null,
-          command: e.command,
-          operation: e.operation,
-          params: e.params,
-          points: e.points,
-          result_code: e.resultCode,
-          latency_ms: Math.round(e.latencyMs),
-          request_id: e.requestId,
-          charge: e.charge ?? null,
-        })
-        .execute();
+      await insertEntry(db, e);
+    },
+    /**
+     * `record`, unless the row of this call is in already: a replayed row (from the audit
+     * journal) whose first write reached the store before the process stopped.
+     */
+    async recordOnce(e: AuditEntry): Promise<void> {
+      const found = await db
+        .selectFrom('audit_entries')
+        .select('id')
+        .where('workspace_id', '=', e.workspaceId)
+        .where('request_id', '=', e.requestId)
+        .where('operation', '=', e.operation)
+        .where('at', '=', e.at.getTime())
+        .executeTakeFirst();
+      if (!found) await insertEntry(db, e);
     },
     /** An unconfirmed call's row once a later answer settled what it cost. */
     async settle(q: { workspaceId: string; requestId: string; points: number }): Promise<void> {

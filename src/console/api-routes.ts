@@ -12,6 +12,7 @@ import {
 import { closeView } from '../slack-double/methods/views.js';
 import type { ConsoleCommand } from './commands.js';
 import { BadRequest, guarded, param, readJson, sendJson } from './http.js';
+import { languageRoute } from './language-route.js';
 import { CONSOLE_CHANNEL, CONSOLE_USER, type LocalSlack } from './local-slack.js';
 import { applyCommandAck, slackbotSays } from './slack-messages.js';
 import { CONSOLE_STEPS, pageExecutions } from './steps.js';
@@ -46,6 +47,8 @@ export interface ApiRouteDeps {
   commands: readonly ConsoleCommand[];
   sandbox: () => Sandbox | undefined;
   logger: Logger;
+  /** After the console person's Slack language changed. */
+  languageChanged?: () => void;
 }
 
 /** The page's JSON API: each call becomes a signed, Slack-shaped request to the bot. */
@@ -132,6 +135,7 @@ export function apiRoutes(deps: ApiRouteDeps): CustomRoute[] {
       });
       sendJson(res, 200, { ok: ack.status === 200, status: ack.status });
     }),
+    languageRoute({ ...deps, onError }),
     post('/console/qr/:session/:what', async (req, res) => {
       const session = param(req, 'session');
       const what = param(req, 'what');

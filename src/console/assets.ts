@@ -12,6 +12,7 @@ export const PAGE_FILES = [
   'modal.js',
   'mrkdwn.js',
   'steps.js',
+  'words.js',
 ] as const;
 
 export type PageFileName = (typeof PAGE_FILES)[number];

@@ -1,8 +1,11 @@
+import type { Locale } from '../i18n/locales.js';
+import type { Translate } from '../i18n/translator.js';
 import type { LiveOrderView, QrSessionView, QrStatus } from '../sandbox/index.js';
 import type { DoubleState } from '../slack-double/state.js';
 import type { DoubleChange, DoubleMessage, DoubleView } from '../slack-double/types.js';
 import type { ConsoleCommand } from './commands.js';
 import { CONSOLE_CHANNEL, CONSOLE_USER, SLACKBOT_USER } from './local-slack.js';
+import { consoleLocale, pageWords } from './page-words.js';
 import { CONSOLE_STEPS, type ConsoleStep, type PageExecution, pageExecutions } from './steps.js';
 
 export interface PageFile {
@@ -40,6 +43,9 @@ export interface PageView {
 
 export interface PageSnapshot {
   banner: string;
+  /** The language the console person reads (their Slack locale), and the page's words in it. */
+  locale: Locale;
+  words: Record<string, string>;
   user: { id: string; name: string };
   channel: { id: string; name: string };
   commands: readonly ConsoleCommand[];
@@ -69,7 +75,8 @@ export interface PageJson {
 
 export function pageJson(params: {
   state: DoubleState;
-  banner: string;
+  /** The banner in the console person's language. */
+  banner: (t: Translate) => string;
   commands: readonly ConsoleCommand[];
   sessions: () => QrSessionView[];
   orders?: () => LiveOrderView[];
@@ -145,8 +152,11 @@ export function pageJson(params: {
       for (const u of state.users.values()) users[u.id] = u.realName;
       const channels: Record<string, string> = {};
       for (const c of state.channels.values()) channels[c.id] = c.isIm ? 'querydesk' : c.name;
+      const { locale, t } = consoleLocale(state);
       return {
-        banner: params.banner,
+        banner: params.banner(t),
+        locale,
+        words: pageWords(t),
         user: { id: CONSOLE_USER, name: author(CONSOLE_USER) },
         channel: { id: CONSOLE_CHANNEL, name: state.channel(CONSOLE_CHANNEL).name },
         commands: params.commands,

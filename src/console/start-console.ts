@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { Translate } from '../i18n/translator.js';
 import type { Metrics } from '../metrics.js';
 import type { Sandbox } from '../sandbox/index.js';
 import { type Querydesk, startQuerydesk } from '../service.js';
@@ -35,9 +36,11 @@ export interface RunningConsole {
 }
 
 /** "Local console — sandbox gateway", or the real gateway's host. */
-export function consoleBanner(config: Pick<Config, 'gateway'>): string {
+export function consoleBanner(config: Pick<Config, 'gateway'>, t: Translate): string {
   const base = config.gateway.baseUrl;
-  return base ? `Local console — gateway ${new URL(base).host}` : 'Local console — sandbox gateway';
+  return base
+    ? t('console.banner.gateway', { host: new URL(base).host })
+    : t('console.banner.sandbox');
 }
 
 /**
@@ -56,7 +59,7 @@ export async function startConsole(
   let sandbox: Sandbox | undefined;
   const page = pageJson({
     state: local.state,
-    banner: consoleBanner(config),
+    banner: (t) => consoleBanner(config, t),
     commands: CONSOLE_COMMANDS,
     sessions: () => sandbox?.sessions() ?? [],
     orders: () => sandbox?.liveOrders() ?? [],
@@ -76,6 +79,8 @@ export async function startConsole(
         commands: CONSOLE_COMMANDS,
         sandbox: () => sandbox,
         logger,
+        // The page's own words follow the new language at once.
+        languageChanged: () => hub.broadcast('snapshot', page.snapshot()),
       }),
       ...pageRoutes({ assets: loadPageAssets(), local, page, hub }),
     ],

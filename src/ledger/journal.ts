@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { adoptOrphanFiles, type Journaled } from './journal-files.js';
+import {
+  adoptOrphanFiles,
+  appendDurably,
+  type Journaled,
+  rewriteDurably,
+} from './journal-files.js';
 import { DEFAULT_LEDGER_ZONE, type Ledger } from './ledger.js';
 import { recordEntry } from './record.js';
 import type { LedgerDeps, LedgerEntryInput } from './types.js';
@@ -52,7 +57,7 @@ export function createChargeJournal(
     waiting.push(item);
     try {
       mkdirSync(dir, { recursive: true });
-      appendFileSync(file, `${JSON.stringify(item)}\n`);
+      appendDurably(file, `${JSON.stringify(item)}\n`);
     } catch (err) {
       log.error({ err }, 'charge journal file not written; the entry is kept in memory');
     }
@@ -62,8 +67,7 @@ export function createChargeJournal(
 
   function persist(): void {
     try {
-      if (waiting.length === 0) rmSync(file, { force: true });
-      else writeFileSync(file, waiting.map((w) => `${JSON.stringify(w)}\n`).join(''));
+      rewriteDurably(file, waiting.map((w) => `${JSON.stringify(w)}\n`).join(''));
     } catch (err) {
       log.error({ err }, 'charge journal file not rewritten');
     }
@@ -97,6 +101,7 @@ export function createChargeJournal(
   }
 
   adoptOrphanFiles({
+    kind: 'charges',
     dir,
     file,
     host,

@@ -87,11 +87,15 @@ export interface SlackDouble {
   sendAction(target: string, input: ActionInput): Promise<AckResult>;
   /** Signed view_submission of a stored open modal; the ack is applied to the view stack. */
   sendViewSubmission(target: string, input: SubmissionInput): Promise<AckResult>;
-  /** Signed event_callback around `event` (from `team`, by default the double's own). */
+  /**
+   * Signed event_callback around `event` (from `team`, by default the double's own; with
+   * `enterprise`, a workspace of that Grid organisation, the app installed org-wide or not).
+   */
   sendEvent(
     target: string,
     event: { type: string } & Record<string, unknown>,
     team?: string,
+    enterprise?: CommandInput['enterprise'],
   ): Promise<AckResult>;
   /**
    * A signed `function_executed` (a workflow reached one of the app's steps) with a fresh
@@ -183,7 +187,7 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     commandRequest: (input) => commandRequest(ctx, input),
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
-    sendEvent: (target, event, team) => sendEvent(ctx, target, event, team),
+    sendEvent: (target, event, team, enterprise) => sendEvent(ctx, target, event, team, enterprise),
     sendFunctionExecuted: (target, input) => sendFunctionExecuted(state, target, input),
     executions: () => [...state.executions.values()].map((e) => structuredClone(e)),
     setOAuthClient: (clientId, clientSecret) => {

@@ -244,11 +244,13 @@ export async function sendEvent(
   target: string,
   event: { type: string } & Record<string, unknown>,
   team = state.id.teamId,
+  enterprise?: CommandInput['enterprise'],
 ): Promise<AckResult> {
   const now = state.now().getTime();
   const envelope = {
     token: 'verification-token-unused',
     team_id: team,
+    ...(enterprise ? { enterprise_id: enterprise.id } : {}),
     api_app_id: state.id.appId,
     event: { event_ts: (now / 1000).toFixed(6), ...event },
     type: 'event_callback',
@@ -256,11 +258,12 @@ export async function sendEvent(
     event_time: Math.floor(now / 1000),
     authorizations: [
       {
-        enterprise_id: null,
-        team_id: team,
+        enterprise_id: enterprise?.id ?? null,
+        // An org-wide installation is the organisation's, not one workspace's.
+        team_id: enterprise?.orgWide ? null : team,
         user_id: state.id.botUserId,
         is_bot: true,
-        is_enterprise_install: false,
+        is_enterprise_install: enterprise?.orgWide ?? false,
       },
     ],
     is_ext_shared_channel: false,

@@ -78,7 +78,13 @@ async function api(
     headers: Record<string, string> = {},
   ) => {
     const error = payload.ok === false ? String(payload.error) : undefined;
-    state.record({ method, args, at, ...(error ? { error } : {}) });
+    state.record({
+      method,
+      args,
+      at,
+      ...(token ? { tokenLast4: token.slice(-4) } : {}),
+      ...(error ? { error } : {}),
+    });
     sendJson(res, status, payload, headers);
   };
 

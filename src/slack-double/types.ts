@@ -3,6 +3,11 @@ export interface DoubleCall {
   method: string;
   args: Record<string, unknown>;
   at: Date;
+  /**
+   * The last 4 characters of the token the call carried (bearer or `token` argument): which
+   * installation spoke, without keeping the token itself.
+   */
+  tokenLast4?: string;
   /** The Slack error the double answered with, when it did not answer ok. */
   error?: string;
 }

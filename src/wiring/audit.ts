@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import { type AuditJournal, createAuditJournal } from '../audit/audit-journal.js';
 import { type AuditEntry, type AuditLog, createAuditLog } from '../audit/audit-log.js';
 import { maskedParams } from '../audit/mask.js';
+import type { Config } from '../config.js';
 import type { CallOutcome } from '../gateway/client.js';
+import { journalDirFor } from '../ledger/journal-dir.js';
 import type { SettledCharge } from '../ledger/unconfirmed.js';
 import type { Store } from '../store/index.js';
 import type { WorkTracker } from '../work-tracker.js';
@@ -10,44 +13,17 @@ import type { Lifecycle } from './lifecycle.js';
 /**
  * Every gateway call's outcome, as the client reports it, written to the audit (parameters
  * masked). Off the answer's path, but tracked so shutdown waits for the write. A row the store
- * cannot take right now (it is restarting) waits and is written once it answers again, every
- * `retryMs`, oldest first; `flush` is the last try at shutdown.
+ * cannot take right now (it is restarting) goes to the audit journal in JOURNAL_DIR and is written
+ * once the store answers again, oldest first; rows behind it queue there too, so the audit keeps
+ * its order. `flush` is the last try at shutdown; what still waits stays on disk for the next start.
  */
 export function auditOutcomes(p: {
   audit: AuditLog;
+  journal: AuditJournal;
   clock: () => Date;
   logger: Logger;
   work: WorkTracker;
-  retryMs?: number;
 }): ((e: CallOutcome) => void) & { flush(): Promise<void> } {
-  const waiting: AuditEntry[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> | undefined;
-  const catchUp = (): Promise<void> => {
-    writing ??= (async () => {
-      try {
-        while (waiting.length > 0) {
-          await p.audit.record(waiting[0]!);
-          waiting.shift();
-        }
-        p.logger.info('audit caught up');
-      } catch (err) {
-        p.logger.warn({ err, waiting: waiting.length }, 'audit catch-up paused');
-      } finally {
-        if (waiting.length === 0 && timer) {
-          clearInterval(timer);
-          timer = undefined;
-        }
-        writing = undefined;
-      }
-    })();
-    return writing;
-  };
-  const keep = (entry: AuditEntry) => {
-    waiting.push(entry);
-    timer ??= setInterval(() => void p.work.track(catchUp()), p.retryMs ?? 2_000);
-    timer.unref();
-  };
   const toAudit = (e: CallOutcome) => {
     const entry: AuditEntry = {
       at: p.clock(),
@@ -63,30 +39,17 @@ export function auditOutcomes(p: {
       requestId: e.context.requestId,
       ...(e.chargeUnknown ? { charge: 'unconfirmed' as const } : {}),
     };
-    // Behind rows already waiting, so the audit keeps its order.
-    if (waiting.length > 0) return keep(entry);
+    if (p.journal.pending() > 0) return p.journal.keep(entry);
     const write = p.audit.record(entry).catch((err) => {
       p.logger.warn(
         { err, op: e.operation, requestId: e.context.requestId },
-        'audit not written; kept until the store answers',
+        'audit not written; journaled until the store answers',
       );
-      keep(entry);
+      p.journal.keep(entry);
     });
     void p.work.track(write);
   };
-  return Object.assign(toAudit, {
-    async flush() {
-      if (waiting.length > 0) await catchUp();
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      if (waiting.length > 0) {
-        p.logger.error(
-          { waiting: waiting.length },
-          'audit rows lost at shutdown: the store is away',
-        );
-      }
-    },
-  });
+  return Object.assign(toAudit, { flush: () => p.journal.close() });
 }
 
 const HOUR_MS = 3_600_000;
@@ -116,17 +79,25 @@ export function startAuditPrune(p: {
   };
 }
 
-/** Marks the audit rows of unconfirmed charges a later answer settled; off the answer's path. */
+/**
+ * Marks the audit rows of unconfirmed charges a later answer settled; off the answer's path. A
+ * row still in the audit journal is settled there, and what the journal holds is written before
+ * the store's rows are marked, so a row replayed just now is not left unconfirmed.
+ */
 export function auditSettlements(p: {
   audit: AuditLog;
+  journal?: AuditJournal;
   logger: Logger;
   work: WorkTracker;
 }): (workspaceId: string, settled: readonly SettledCharge[]) => void {
   return (workspaceId, settled) => {
     for (const s of settled) {
-      const write = p.audit
-        .settle({ workspaceId, requestId: s.requestId, points: s.points })
-        .catch((err) => p.logger.warn({ err, requestId: s.requestId }, 'audit not settled'));
+      const q = { workspaceId, requestId: s.requestId, points: s.points };
+      p.journal?.settle(q);
+      const write = (async () => {
+        if (p.journal && p.journal.pending() > 0) await p.journal.replay();
+        await p.audit.settle(q);
+      })().catch((err) => p.logger.warn({ err, requestId: s.requestId }, 'audit not settled'));
       void p.work.track(write);
     }
   };
@@ -137,7 +108,15 @@ export function auditSettlements(p: {
  * charges, and its daily prune (owned by `life`).
  */
 export function auditing(
-  p: { store: Store; clock: () => Date; logger: Logger; work: WorkTracker; retentionDays: number },
+  p: {
+    store: Store;
+    clock: () => Date;
+    logger: Logger;
+    work: WorkTracker;
+    retentionDays: number;
+    /** Where the journal lives: this store's directory in JOURNAL_DIR, beside the charges'. */
+    journal: Pick<Config, 'journalDir' | 'databaseUrl'>;
+  },
   life: Lifecycle,
 ): {
   audit: AuditLog;
@@ -146,10 +125,16 @@ export function auditing(
 } {
   const audit = createAuditLog(p.store.db);
   life.own(startAuditPrune({ ...p, audit }), (prune) => prune.stop());
-  const toAudit = life.own(auditOutcomes({ ...p, audit }), (a) => a.flush());
+  const journal = createAuditJournal({
+    dir: journalDirFor(p.journal.journalDir, p.journal.databaseUrl),
+    audit,
+    logger: p.logger,
+    track: (w) => void p.work.track(w),
+  });
+  const toAudit = life.own(auditOutcomes({ ...p, audit, journal }), (a) => a.flush());
   return {
     audit,
     toAudit,
-    onSettled: auditSettlements({ ...p, audit }),
+    onSettled: auditSettlements({ ...p, audit, journal }),
   };
 }

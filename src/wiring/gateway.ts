@@ -42,12 +42,13 @@ export function gatewayClient(
   store: Store,
   audit?: (e: CallOutcome) => void,
 ): GatewayClient {
+  const limiter = createLimiter({ redisUrl: config.redisUrl, replicas: config.replicas, logger });
   const gateway = createGatewayClient({
     baseUrl: sandbox?.url ?? config.gateway.baseUrl ?? '',
     logger,
     timeZone: config.gateway.timeZone,
     sandbox: !!sandbox,
-    limiter: createLimiter({ redisUrl: config.redisUrl, replicas: config.replicas, logger }),
+    limiter,
     onOutcome: (e) => {
       metrics.gatewayCalls.inc({ operation: e.operation, code: e.code });
       metrics.gatewayLatency.observe({ operation: e.operation }, e.durationMs / 1000);
@@ -57,6 +58,7 @@ export function gatewayClient(
   registerQueueGauges(metrics.registry, {
     queues: () => gateway.depth(),
     liveQrSessions: () => liveQrSessionCount(store.db),
+    rateQueues: () => limiter.size(),
   });
   return gateway;
 }

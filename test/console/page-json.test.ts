@@ -36,7 +36,7 @@ describe('what the page is sent', () => {
     const local = createLocalSlack('http://127.0.0.1:1');
     const page = pageJson({
       state: local.state,
-      banner: 'b',
+      banner: () => 'b',
       commands: CONSOLE_COMMANDS,
       sessions: () => [session],
     });
@@ -56,7 +56,7 @@ describe('what the page is sent', () => {
     const local = createLocalSlack('http://127.0.0.1:1');
     const page = pageJson({
       state: local.state,
-      banner: 'b',
+      banner: () => 'b',
       commands: CONSOLE_COMMANDS,
       sessions: () => [],
     });
@@ -71,5 +71,28 @@ describe('what the page is sent', () => {
       { id: 'F1', title: 'QR code', name: 'qr.png', url: '/console/files/F1', isImage: true },
     ]);
     expect(messages[0]).toMatchObject({ author: 'querydesk', isBot: true, ephemeral: true });
+  });
+
+  it("sends the page's own words in the console person's Slack language", () => {
+    const local = createLocalSlack('http://127.0.0.1:1');
+    const page = pageJson({
+      state: local.state,
+      banner: (t) => t('console.banner.sandbox'),
+      commands: CONSOLE_COMMANDS,
+      sessions: () => [],
+    });
+    const english = page.snapshot();
+    local.state.user(CONSOLE_USER).locale = 'zh-TW';
+    const chinese = page.snapshot();
+
+    expect(english.locale).toBe('en');
+    expect(english.banner).toBe('Local console — sandbox gateway');
+    expect(english.words['console.composer.send']).toBe('Send');
+    expect(chinese.locale).toBe('zh-CN');
+    expect(chinese.banner).toBe('本地控制台 — 沙盒网关');
+    expect(chinese.words['console.nav.steps']).toBe('工作流步骤');
+    // Every word of the page is sent, none left as a key.
+    expect(Object.keys(chinese.words)).toEqual(Object.keys(english.words));
+    for (const [key, word] of Object.entries(chinese.words)) expect(word).not.toBe(key);
   });
 });

@@ -5,6 +5,7 @@ import { el } from './elements.js';
 import { renderModal } from './modal.js';
 import { renderMrkdwn } from './mrkdwn.js';
 import { renderSteps } from './steps.js';
+import { applyWords, w } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -21,6 +22,7 @@ const ui = {
   home: $('home'),
   composer: $('composer'),
   modalRoot: $('modal-root'),
+  language: $('language'),
 };
 
 const store = {
@@ -41,7 +43,7 @@ async function api(path, body) {
     });
     return await res.json();
   } catch (err) {
-    ui.connection.textContent = `request failed: ${err}`;
+    ui.connection.textContent = `${w('console.connection.failed')} ${err}`;
     return undefined;
   }
 }
@@ -59,12 +61,12 @@ function time(ts) {
 function qrControls(message) {
   const box = el('div', 'qr-controls');
   box.dataset.session = message.qr.session;
-  box.append(el('span', 'muted', 'Sandbox QR session — '));
+  box.append(el('span', 'muted', w('console.qr.label')));
   for (const [what, label] of [
-    ['scan', 'Simulate scan'],
-    ['expire', 'Simulate expiry'],
+    ['scan', 'console.qr.scan'],
+    ['expire', 'console.qr.expire'],
   ]) {
-    const b = el('button', 'bk-button console-button', label);
+    const b = el('button', 'bk-button console-button', w(label));
     b.type = 'button';
     b.addEventListener('click', async () => {
       b.disabled = true;
@@ -79,24 +81,24 @@ function qrControls(message) {
 function orderMoves(order) {
   if (order.status === 0)
     return [
-      ['pay', 'Simulate payment'],
-      ['cancel', 'Simulate cancel'],
+      ['pay', 'console.order.pay'],
+      ['cancel', 'console.order.cancel'],
     ];
   if (order.status === 1 && !order.notified)
     return [
-      ['callback', 'Simulate merchant callback'],
-      ['refund', 'Simulate refund'],
+      ['callback', 'console.order.callback'],
+      ['refund', 'console.order.refund'],
     ];
-  if (order.status === 1) return [['refund', 'Simulate refund']];
+  if (order.status === 1) return [['refund', 'console.order.refund']];
   return [];
 }
 
 function orderControls(message) {
   const box = el('div', 'qr-controls order-controls');
   box.dataset.order = message.order.orderNumber;
-  box.append(el('span', 'muted', 'Sandbox order — '));
+  box.append(el('span', 'muted', w('console.order.label')));
   for (const [what, label] of orderMoves(message.order)) {
-    const b = el('button', 'bk-button console-button', label);
+    const b = el('button', 'bk-button console-button', w(label));
     b.type = 'button';
     b.addEventListener('click', async () => {
       for (const other of box.querySelectorAll('button')) other.disabled = true;
@@ -130,13 +132,13 @@ function renderMessage(m) {
   const main = el('div', 'message-main');
   const meta = el('div', 'meta');
   meta.append(el('span', 'author', m.author));
-  if (m.isBot) meta.append(el('span', 'app-badge', 'APP'));
+  if (m.isBot) meta.append(el('span', 'app-badge', w('console.message.app')));
   const when = el('time', 'time muted', time(m.ts));
   when.dateTime = new Date(Number(m.ts) * 1000).toISOString();
   meta.append(when);
-  if (m.edited) meta.append(el('span', 'edited muted', '(edited)'));
+  if (m.edited) meta.append(el('span', 'edited muted', w('console.message.edited')));
   main.append(meta);
-  if (m.ephemeral) main.append(el('div', 'only-you', '👁 Only visible to you'));
+  if (m.ephemeral) main.append(el('div', 'only-you', `👁 ${w('console.message.onlyYou')}`));
   const act = (element, value, blockId) =>
     api('/console/action', {
       channel: m.channel,
@@ -180,10 +182,7 @@ function renderMessages() {
   const atBottom = ui.messages.scrollHeight - ui.messages.scrollTop - ui.messages.clientHeight < 80;
   const list = visibleMessages();
   ui.messages.replaceChildren(...list.map(renderMessage));
-  if (list.length === 0)
-    ui.messages.append(
-      el('div', 'empty muted', 'No messages yet. Type / to run a command, e.g. /querydesk help.'),
-    );
+  if (list.length === 0) ui.messages.append(el('div', 'empty muted', w('console.messages.empty')));
   if (atBottom || store.forceScroll) ui.messages.scrollTop = ui.messages.scrollHeight;
   store.forceScroll = false;
 }
@@ -235,7 +234,7 @@ function renderHome() {
   ui.home.replaceChildren(
     home
       ? renderBlocks(home.view.blocks, { names, act })
-      : el('div', 'empty muted', 'Opening the Home tab…'),
+      : el('div', 'empty muted', w('console.home.opening')),
   );
 }
 
@@ -277,13 +276,17 @@ function show(target) {
   ui.home.hidden = !isHome;
   ui.steps.hidden = !isSteps;
   ui.title.textContent = isSteps
-    ? 'Workflow steps'
+    ? w('console.nav.steps')
     : isHome
       ? 'querydesk'
       : target.startsWith('D')
         ? names.channel(target)
         : `# ${names.channel(target)}`;
-  ui.subtitle.textContent = isHome ? 'Home' : isSteps ? 'local Workflow Builder' : '';
+  ui.subtitle.textContent = isHome
+    ? w('console.home.subtitle')
+    : isSteps
+      ? w('console.steps.subtitle')
+      : '';
   renderNav();
   if (isSteps) {
     drawSteps();
@@ -298,6 +301,9 @@ function show(target) {
 
 function applySnapshot(snap) {
   store.snapshot = snap;
+  applyWords(snap.words, snap.locale);
+  ui.language.value = snap.locale === 'zh-CN' ? 'zh-CN' : 'en-US';
+  ui.connection.textContent = w(`console.connection.${store.live ? 'live' : 'connecting'}`);
   ui.banner.textContent = snap.banner;
   store.messages = new Map(snap.messages.map((m) => [key(m), m]));
   if (!store.composerReady) {
@@ -325,11 +331,13 @@ function applyViews({ stack, home }) {
 function connect() {
   const source = new EventSource('/console/events');
   source.addEventListener('open', () => {
-    ui.connection.textContent = 'live';
+    store.live = true;
+    ui.connection.textContent = w('console.connection.live');
     document.body.dataset.live = 'true';
   });
   source.addEventListener('error', () => {
-    ui.connection.textContent = 'reconnecting…';
+    store.live = false;
+    ui.connection.textContent = w('console.connection.reconnecting');
     document.body.dataset.live = 'false';
   });
   source.addEventListener('snapshot', (e) => applySnapshot(JSON.parse(e.data)));
@@ -340,4 +348,8 @@ function connect() {
 
 ui.navHome.addEventListener('click', () => show('home'));
 ui.navSteps.addEventListener('click', () => show('steps'));
+// As changing one's language in Slack's preferences: the bot hears it, the page redraws in it.
+ui.language.addEventListener('change', () =>
+  api('/console/language', { locale: ui.language.value }),
+);
 connect();

@@ -1,5 +1,6 @@
 // The message box: slash-command autocompletion, usage hints, sending.
 import { el } from './elements.js';
+import { w } from './words.js';
 
 /** `/name rest` → { command, text }, or undefined for text that is not a command. */
 export function splitCommand(line) {
@@ -84,8 +85,7 @@ export function setupComposer({ form, input, list, usage, note, commands, send }
     e.preventDefault();
     const parts = splitCommand(input.value);
     if (!parts) {
-      note.textContent =
-        'Only slash commands reach querydesk here. Type / to see them, or try /querydesk help.';
+      note.textContent = w('console.composer.onlyCommands');
       note.hidden = false;
       return;
     }

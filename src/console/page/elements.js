@@ -1,5 +1,6 @@
 // Block Kit interactive elements. Each builder returns { node, value() } so modals can read inputs.
 import { plainText, safeUrl } from './mrkdwn.js';
+import { w } from './words.js';
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -41,7 +42,11 @@ function button(element, ctx) {
 function select(element, ctx, live) {
   const s = el('select', 'bk-select');
   s.dataset.actionId = element.action_id ?? '';
-  const placeholder = el('option', '', textOf(element.placeholder) || 'Select an option');
+  const placeholder = el(
+    'option',
+    '',
+    textOf(element.placeholder) || w('console.select.placeholder'),
+  );
   placeholder.value = '';
   s.append(placeholder);
   for (const o of optionsOf(element)) {

@@ -1,6 +1,7 @@
 // The top modal of the user's view stack, its submission and its inline errors.
 import { renderBlocks } from './blocks.js';
 import { el, textOf } from './elements.js';
+import { w } from './words.js';
 
 // As in Slack, Escape closes the open modal (the top view), wherever the focus is.
 let closeTop;
@@ -34,7 +35,7 @@ export function renderModal(root, stack, { api, names }) {
   const title = el('h2', 'modal-title', textOf(view.title));
   const x = el('button', 'modal-x', '×');
   x.type = 'button';
-  x.setAttribute('aria-label', 'Close');
+  x.setAttribute('aria-label', w('console.modal.close'));
   header.append(title, x);
   dialog.setAttribute('aria-label', title.textContent);
 
@@ -46,7 +47,7 @@ export function renderModal(root, stack, { api, names }) {
   body.append(renderBlocks(view.blocks, { names, act, inputs }), status);
 
   const footer = el('div', 'modal-footer');
-  const close = el('button', 'bk-button', textOf(view.close) || 'Cancel');
+  const close = el('button', 'bk-button', textOf(view.close) || w('console.modal.cancel'));
   close.type = 'button';
   footer.append(close);
   const closeView = () => api('/console/close', { viewId: top.id });
@@ -80,7 +81,7 @@ export function renderModal(root, stack, { api, names }) {
     // Like Slack's client: a required input left empty is flagged before anything is sent.
     const missing = [...inputs.values()].filter((i) => !i.optional && i.value() === undefined);
     for (const input of missing) {
-      input.error.textContent = 'Please fill out this field.';
+      input.error.textContent = w('console.modal.required');
       input.error.hidden = false;
     }
     if (missing.length) return;
@@ -94,7 +95,7 @@ export function renderModal(root, stack, { api, names }) {
         input.error.hidden = false;
       }
     } else if (!answer?.ok) {
-      status.textContent = 'We had some trouble connecting. Try again?';
+      status.textContent = w('console.modal.trouble');
       status.hidden = false;
     }
   });

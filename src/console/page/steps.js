@@ -1,6 +1,7 @@
 // The Workflow Builder steps panel: a small form per step (as a workflow would fill it), and each
 // run with the completion the bot sent (its outputs, or its error), as Workflow Builder would see it.
 import { el } from './elements.js';
+import { w } from './words.js';
 
 function field(input, defaults) {
   const label = el('label', 'step-field');
@@ -24,7 +25,7 @@ function stepForm(step, { run, defaults }) {
     el('div', 'muted', step.description),
     ...step.inputs.map((i) => field(i, defaults)),
   );
-  const submit = el('button', 'bk-button bk-primary', 'Run step');
+  const submit = el('button', 'bk-button bk-primary', w('console.steps.run'));
   submit.type = 'submit';
   form.append(submit);
   form.addEventListener('submit', (e) => {
@@ -41,10 +42,10 @@ function runItem(execution) {
   item.dataset.execution = execution.executionId;
   const done = execution.completion;
   const state = !done
-    ? 'waiting for completion…'
+    ? w('console.steps.waiting')
     : done.kind === 'success'
-      ? 'completed'
-      : 'failed';
+      ? w('console.steps.completed')
+      : w('console.steps.failed');
   item.dataset.state = done ? done.kind : 'pending';
   item.append(
     el('div', 'step-run-head', `${execution.callbackId} · ${execution.executionId} · ${state}`),
@@ -61,14 +62,10 @@ export function renderSteps(root, { steps, executions, run, defaults }) {
   const list = el('ul', 'step-runs');
   list.append(...executions.map(runItem));
   root.replaceChildren(
-    el(
-      'p',
-      'muted',
-      "Run querydesk's Workflow Builder steps as a workflow would: the local Slack sends function_executed, and the completion the bot sends back is shown below.",
-    ),
+    el('p', 'muted', w('console.steps.intro')),
     el('div', 'step-forms'),
-    el('h2', 'step-title', 'Runs'),
-    executions.length ? list : el('div', 'empty muted', 'No step run yet.'),
+    el('h2', 'step-title', w('console.steps.runs')),
+    executions.length ? list : el('div', 'empty muted', w('console.steps.none')),
   );
   root.querySelector('.step-forms').append(...steps.map((s) => stepForm(s, { run, defaults })));
 }
