@@ -45,7 +45,7 @@ describe('a channel subscription', () => {
       const m = subscriptionMessageIn(h.double);
       return m && /Paused by the daily budget/.test(m.text) ? m : undefined;
     }, 10_000);
-    expect(paused.text).toMatch(/Resumes by itself at \d{4}-\d\d-\d\d 00:00 \(Asia\/Shanghai\)/);
+    expect(paused.text).toMatch(/Resumes by itself at \d{4}-\d\d-\d\d 00:00:00 \(Asia\/Shanghai\)/);
     expect(checkMessage({ text: paused.text, blocks: paused.blocks })).toEqual([]);
     expect(shopCalls(sandbox)).toHaveLength(2);
     // Paused: three intervals pass without a call or another word.

@@ -18,10 +18,10 @@ export function yuanLabel(fen: number): string {
   return `¥${yuan(fen)}`;
 }
 
-/** An instant as 'yyyy-MM-dd HH:mm' wall-clock time in `timeZone`; `absent` when missing. */
+/** An instant as 'yyyy-MM-dd HH:mm:ss' wall-clock time in `timeZone`; `absent` when missing. */
 export function when(instant: Date | undefined, timeZone: string, absent = '—'): string {
   if (!instant || Number.isNaN(instant.getTime())) return absent;
-  return instantToWallClock(instant, timeZone).slice(0, 16);
+  return instantToWallClock(instant, timeZone).slice(0, 19);
 }
 
 /** English, for callers that have not been given a language. */

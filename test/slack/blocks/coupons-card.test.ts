@@ -38,10 +38,10 @@ describe('couponsCard', () => {
     expect(checkMessage(card)).toEqual([]);
     expect(text).toContain('Coupons · channel-7');
     expect(text).toContain(
-      'Takeout coupons claimed 2024-05-01 00:00 – 2024-05-15 00:00 · 2 claims in total · merged from 2 gateway calls of up to 7 days · page 1 of 2',
+      'Takeout coupons claimed 2024-05-01 00:00:00 – 2024-05-15 00:00:00 · 2 claims in total · merged from 2 gateway calls of up to 7 days · page 1 of 2',
     );
     expect(text).toContain(
-      '2024-05-01 12:00 · *Lunch 5.5 off* · ¥5.5 (min spend ¥20) · code `C0001` · valid 2024-05-01 00:00 – 2024-05-07 23:59',
+      '2024-05-01 12:00:00 · *Lunch 5.5 off* · ¥5.5 (min spend ¥20) · code `C0001` · valid 2024-05-01 00:00:00 – 2024-05-07 23:59:59',
     );
     expect(text).toContain('Breakfast 3 off');
     expect(actionIds(card.blocks)).toEqual([COUPONS_NEXT, ACTION.share]);

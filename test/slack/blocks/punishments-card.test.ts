@@ -37,7 +37,7 @@ describe('punishmentsCard', () => {
     expect(text).toContain('Punishment orders · 123456');
     expect(text).toContain('Page 1 of 1 · 2 punishment orders in total · 2 on this page');
     expect(text).toContain(
-      ':ice_cube: *frozen* · fake transaction order · trade `2437818209876543210` · created 2024-04-12 09:15 · settles 202404 · relation `2801234` · pid (pub/site/adzone) `555666777 / 3123456 / 109876543210`',
+      ':ice_cube: *frozen* · fake transaction order · trade `2437818209876543210` · created 2024-04-12 09:15:00 · settles 202404 · relation `2801234` · pid (pub/site/adzone) `555666777 / 3123456 / 109876543210`',
     );
     expect(text).toContain('*unfrozen* · 9 · trade `2437818209876543211`');
     expect(text).not.toContain('business error');
@@ -48,7 +48,7 @@ describe('punishmentsCard', () => {
   it('renders creation times in the zone given', () => {
     const text = visibleText(punishmentsCard(viewOf(), { timeZone: 'UTC' }).blocks);
 
-    expect(text).toContain('created 2024-04-12 01:15');
+    expect(text).toContain('created 2024-04-12 01:15:00');
   });
 
   it('shows the business error the gateway reported', () => {
