@@ -5,6 +5,7 @@ import { createLedger } from '../src/ledger/index.js';
 import type { SpendReport } from '../src/ledger/types.js';
 import { SANDBOX_EXAMPLES, startSandbox } from '../src/sandbox/index.js';
 import { accountCard } from '../src/slack/blocks/account-card.js';
+import { ENGLISH } from '../src/slack/blocks/format.js';
 import { checkMessage } from '../src/slack/blocks/limits.js';
 import type { SlackMessage } from '../src/slack/blocks/message.js';
 import {
@@ -89,7 +90,7 @@ export function shopCards(page: ShopOrderPage): SlackMessage[] {
         nextValue: JSON.stringify({ q: 'bench', p: i + 2 }),
         filterValue: 'bench',
       },
-      { timeZone: TIME_ZONE, shareKey: 'bench-share' },
+      { timeZone: TIME_ZONE, shareKey: 'bench-share', t: ENGLISH },
     ),
   );
 }
@@ -109,13 +110,17 @@ export async function cardRenderBench(): Promise<BenchResult[]> {
   const inputs = await cardInputs();
   const shop = microsPerCall(() => shopCards(inputs.shopPage), { minCalls: 20 });
   const pages = shopCards(inputs.shopPage);
-  const account = microsPerCall(() => accountCard(inputs.account, { timeZone: TIME_ZONE }));
+  const account = microsPerCall(() =>
+    accountCard(inputs.account, { timeZone: TIME_ZONE, t: ENGLISH }),
+  );
   const spend = microsPerCall(() => spendOf(inputs.spend));
   const problems = (messages: SlackMessage[]) =>
     messages.reduce((n, m) => n + checkMessage({ text: m.text, blocks: m.blocks }).length, 0);
   const target = 'every card within Block Kit limits (0 problems from checkMessage)';
   const shopProblems = problems(pages);
-  const accountProblems = problems([accountCard(inputs.account, { timeZone: TIME_ZONE })]);
+  const accountProblems = problems([
+    accountCard(inputs.account, { timeZone: TIME_ZONE, t: ENGLISH }),
+  ]);
   const spendProblems = problems([spendOf(inputs.spend)]);
   return [
     {
@@ -135,7 +140,7 @@ export async function cardRenderBench(): Promise<BenchResult[]> {
       name: 'cards: account card',
       figures: {
         microsPerCard: round(account.micros),
-        blocks: accountCard(inputs.account, { timeZone: TIME_ZONE }).blocks.length,
+        blocks: accountCard(inputs.account, { timeZone: TIME_ZONE, t: ENGLISH }).blocks.length,
         blockKitProblems: accountProblems,
       },
       target,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_COMMANDS } from '../../src/console/commands.js';
 import { ACTIONS } from '../../src/slack/actions/index.js';
+import { ENGLISH } from '../../src/slack/blocks/format.js';
 import { ACTION, VIEW } from '../../src/slack/blocks/ids.js';
 import { checkView } from '../../src/slack/blocks/limits.js';
 import { COMMAND_LIST } from '../../src/slack/commands/index.js';
@@ -25,7 +26,7 @@ describe('the Slack registries', () => {
   it("name each modal input after one of its command's arguments, so the form feeds the same schema", () => {
     for (const command of COMMAND_LIST) {
       if (command.kind !== 'lookup' || !command.modal) continue;
-      const view = command.modal.build('{"channelId":"C1"}');
+      const view = command.modal.build('{"channelId":"C1"}', ENGLISH);
       expect(view.callback_id).toBe(command.modal.callbackId);
       expect(checkView(view)).toEqual([]);
       const inputs = view.blocks.flatMap((b) =>

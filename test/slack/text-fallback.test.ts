@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayApiError } from '../../src/gateway/errors.js';
 import { accountCard } from '../../src/slack/blocks/account-card.js';
 import { errorCard } from '../../src/slack/blocks/error-card.js';
+import { ENGLISH } from '../../src/slack/blocks/format.js';
 import { payOrderCard } from '../../src/slack/blocks/pay-order-card.js';
 import { qrAccountThreadMessage } from '../../src/slack/blocks/qr-account-thread.js';
 import { qrCreatingMessage, qrStatusMessage } from '../../src/slack/blocks/qr-status-message.js';
@@ -63,8 +64,8 @@ describe('every text fallback is escaped like the blocks', () => {
         timeZone: 'Asia/Shanghai',
         sandbox: false,
       }),
-      payOrderCard(longPayOrder(), { timeZone: 'Asia/Shanghai', refreshValue: 'r' }),
-      accountCard(longAccount(), { timeZone: 'Asia/Shanghai' }),
+      payOrderCard(longPayOrder(), { timeZone: 'Asia/Shanghai', refreshValue: 'r', t: ENGLISH }),
+      accountCard(longAccount(), { timeZone: 'Asia/Shanghai', t: ENGLISH }),
       errorCard(
         new GatewayApiError({
           operation: 'shopOrders',
@@ -74,6 +75,7 @@ describe('every text fallback is escaped like the blocks', () => {
           gatewayMessage: HOSTILE,
           authUrl: 'https://evil.example/auth?<!channel>',
         }),
+        ENGLISH,
       ),
     ];
     for (const m of messages) expect(m.text).not.toMatch(RAW);

@@ -4,6 +4,7 @@ import type {
   ButtonAction,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
+import type { Translate } from '../../i18n/translator.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../context.js';
 import { finish } from '../delivery/finish.js';
@@ -27,15 +28,19 @@ export function clickerOf(body: BlockAction): Asker {
   };
 }
 
-/** An ephemeral answer to the clicker; `replace` puts it in place of the card clicked. */
+/**
+ * An ephemeral answer to the clicker; `replace` puts it in place of the card clicked; `t` is the
+ * clicker's language (for the sandbox note).
+ */
 export async function tell(
   { respond }: Pick<ActionArgs, 'respond'>,
   deps: SlackDeps,
   message: SlackMessage,
   replace = false,
+  t?: Translate,
 ): Promise<void> {
   await respond({
-    ...finish(deps, message),
+    ...finish(deps, message, t),
     response_type: 'ephemeral',
     replace_original: replace,
   });

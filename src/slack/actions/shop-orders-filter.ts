@@ -1,6 +1,8 @@
 import { channelMetadata, readStoreKey } from '../blocks/values.js';
 import { shoporders } from '../commands/shoporders.js';
+import { readerT } from '../lookup/reader.js';
 import { shopOrdersOf } from '../lookup/shop-orders-pages.js';
+import { personLocale } from '../settings/language.js';
 import type { ActionDef } from './action.js';
 
 /** "Filter…" on a shop-orders card: the form, prefilled with the card's query (when still kept). */
@@ -9,10 +11,13 @@ export const shopOrdersFilter = (actionId: string): ActionDef => ({
   async handle({ action, body, client }, deps) {
     const key = readStoreKey(action.value);
     const q = key ? await shopOrdersOf(deps).queryOf(key) : undefined;
+    const teamId = body.team?.id ?? '';
+    const t = readerT({ locale: await personLocale(deps, client, teamId, body.user.id) });
     await client.views.open({
       trigger_id: body.trigger_id,
       view: shoporders.modal.build(
         channelMetadata(body.channel?.id ?? body.user.id),
+        t,
         q && {
           owner_id: q.ownerId,
           size: String(q.pageSize),

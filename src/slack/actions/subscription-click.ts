@@ -4,6 +4,7 @@ import {
   type SubscriptionRow,
 } from '../../subscriptions/index.js';
 import { errorCard } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
@@ -31,7 +32,7 @@ export async function subscriptionClick(
   try {
     await checkWhoMaySpend(deps, { ...who, channelId: row.channel_id });
   } catch (err) {
-    await tell(args, deps, errorCard(err));
+    await tell(args, deps, errorCard(err, ENGLISH));
     return undefined;
   }
   return { who, key, row };

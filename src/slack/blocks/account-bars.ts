@@ -1,4 +1,5 @@
 import type { DailyStat, DistributionEntry } from '../../gateway/operations/index.js';
+import type { Translate } from '../../i18n/translator.js';
 import { count, esc } from './format.js';
 import { escapeMrkdwn, moreLine } from './limits.js';
 
@@ -16,7 +17,7 @@ export function textBar(part: number, whole: number): string {
  * The top 5 entries of a distribution as labelled text bars (share of the summed counts), then
  * "… N more". Entries without a count are listed after counted ones, without a bar.
  */
-export function distributionLines(entries: DistributionEntry[]): string[] {
+export function distributionLines(entries: DistributionEntry[], t: Translate): string[] {
   if (entries.length === 0) return ['—'];
   const whole = entries.reduce((sum, e) => sum + Math.max(0, e.count ?? 0), 0);
   const sorted = [...entries].sort((a, b) => (b.count ?? -1) - (a.count ?? -1));
@@ -25,11 +26,19 @@ export function distributionLines(entries: DistributionEntry[]): string[] {
     if (e.count === undefined) return label;
     return `\`${textBar(e.count, whole)}\` ${label} (${count(e.count)})`;
   });
-  if (entries.length > TOP) lines.push(moreLine(entries.length - TOP));
+  if (entries.length > TOP) lines.push(moreLine(entries.length - TOP, t));
   return lines;
 }
 
-const COLUMNS = ['date', 'plays', 'new fans', 'likes', 'comments', 'shares', 'visitors'];
+const COLUMNS = [
+  'lookup.account.col.date',
+  'lookup.account.col.plays',
+  'lookup.account.col.newFans',
+  'lookup.account.col.likes',
+  'lookup.account.col.comments',
+  'lookup.account.col.shares',
+  'lookup.account.col.visitors',
+] as const;
 const MAX_ROWS = 14;
 const CELL = 10;
 
@@ -37,9 +46,26 @@ function cell(text: string): string {
   return text.length > CELL ? `${text.slice(0, CELL - 1)}…` : text;
 }
 
+/** Display width in a monospace font: a CJK character takes two columns. */
+function width(text: string): number {
+  let n = 0;
+  for (const ch of text)
+    n +=
+      /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(
+        ch,
+      )
+        ? 2
+        : 1;
+  return n;
+}
+
+const padEnd = (text: string, w: number) => text + ' '.repeat(Math.max(0, w - width(text)));
+const padStart = (text: string, w: number) => ' '.repeat(Math.max(0, w - width(text))) + text;
+
 /** The daily stats as a monospace table inside a code block (under 3000 characters). */
-export function dailyTable(daily: DailyStat[]): string {
-  if (daily.length === 0) return '_No daily statistics were returned._';
+export function dailyTable(daily: DailyStat[], t: Translate): string {
+  if (daily.length === 0) return `_${t('lookup.account.noDaily')}_`;
+  const columns = COLUMNS.map((key) => t(key));
   const rows = daily
     .slice(0, MAX_ROWS)
     .map((d) => [
@@ -48,14 +74,14 @@ export function dailyTable(daily: DailyStat[]): string {
         cell(count(n)),
       ),
     ]);
-  const widths = COLUMNS.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const widths = columns.map((c, i) => Math.max(width(c), ...rows.map((r) => width(r[i] ?? ''))));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .map((c, i) => (i === 0 ? padEnd(c, widths[i] ?? 0) : padStart(c, widths[i] ?? 0)))
       .join(' ')
       .trimEnd();
   // Padded on the raw text so columns line up as shown, then escaped as a whole.
-  const body = escapeMrkdwn([line(COLUMNS), ...rows.map(line)].join('\n'));
-  const more = daily.length > MAX_ROWS ? `\n${moreLine(daily.length - MAX_ROWS)}` : '';
+  const body = escapeMrkdwn([line(columns), ...rows.map(line)].join('\n'));
+  const more = daily.length > MAX_ROWS ? `\n${moreLine(daily.length - MAX_ROWS, t)}` : '';
   return `\`\`\`\n${body}\n\`\`\`${more}`;
 }

@@ -1,66 +1,87 @@
 import { GatewayApiError, GatewayError, GatewayInputError } from '../../gateway/errors.js';
+import { gatewayErrorText } from '../../i18n/gateway-error-text.js';
+import type { Translate } from '../../i18n/translator.js';
 import { ArgsError } from './args-error.js';
+import { ENGLISH } from './format.js';
 import { ACTION } from './ids.js';
 import { escapeMrkdwn, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 
-/** A refusal of ours (budget, missing setting) with words for a person. */
+/** A refusal's words in one language. */
+export type RefusalWords = (t: Translate) => { title: string; detail: string };
+
+/**
+ * A refusal of ours (budget, missing setting) with words for a person. Given `words`, the card
+ * renders them in the reader's language; `title` and `detail` are then the English ones (logs).
+ */
 export class UserFacingError extends Error {
   constructor(
     readonly title: string,
     readonly detail: string,
+    readonly words?: RefusalWords,
   ) {
     super(`${title}: ${detail}`);
     this.name = 'UserFacingError';
   }
 }
 
-/** Any failure → a card with its meaning and remedy. Never a stack trace or a raw body. */
-export function errorCard(err: unknown, usage?: string): SlackMessage {
+/** A refusal written once as catalogue words, readable in every language. */
+export function refusal(words: RefusalWords): UserFacingError {
+  const english = words(ENGLISH);
+  return new UserFacingError(english.title, english.detail, words);
+}
+
+function gatewayCard(err: GatewayError, t: Translate): SlackMessage {
+  const { meaning, remedy } = gatewayErrorText(t, err);
+  const title = `:x: ${err.code !== undefined ? t('lookup.error.code', { meaning, code: err.code }) : meaning}`;
+  const what = t('lookup.error.whatToDo', { remedy: escapeMrkdwn(remedy) });
+  const cost = err.charged ? ` · ${t('lookup.error.cost', { points: err.charged })}` : '';
+  const ref = `${t('lookup.error.requestId', { id: `\`${err.requestId}\`` })}${cost}`;
+  const message = card(title, what, ref);
+  if (err instanceof GatewayApiError && err.reason === 'unauthorized-shop' && err.authUrl) {
+    message.blocks.push({
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: ACTION.authorize,
+          text: plain(t('lookup.error.authorize')),
+          style: 'primary',
+          url: truncate(err.authUrl, 3000),
+        },
+      ],
+    });
+    message.text += ` ${t('lookup.error.authorizeText', { url: escapeMrkdwn(err.authUrl) })}`;
+  }
+  return message;
+}
+
+/**
+ * Any failure → a card with its meaning and remedy in the reader's language (`t`). Never a stack
+ * trace or a raw body; the gateway's own `msg` and what a person typed stay as they came.
+ */
+export function errorCard(err: unknown, t: Translate, usage?: string): SlackMessage {
   if (err instanceof ArgsError) {
     const use = err.usage ?? usage;
     return card(
-      ':warning: That command needs a fix',
+      `:warning: ${t('lookup.error.args')}`,
       escapeMrkdwn(err.message),
       use ? `\`${escapeMrkdwn(use)}\`` : undefined,
     );
   }
   if (err instanceof GatewayInputError) {
     return card(
-      ':warning: That input is not valid',
+      `:warning: ${t('lookup.error.input')}`,
       escapeMrkdwn(err.meaning),
       usage ? `\`${escapeMrkdwn(usage)}\`` : undefined,
     );
   }
-  if (err instanceof UserFacingError)
-    return card(`:no_entry: ${err.title}`, escapeMrkdwn(err.detail));
-  if (err instanceof GatewayError) {
-    const code = err.code !== undefined ? ` (code ${err.code})` : '';
-    const title = `:x: ${err.meaning}${code}`;
-    const remedy = `*What to do:* ${escapeMrkdwn(err.remedy)}`;
-    const ref = `Request id \`${err.requestId}\`${err.charged ? ` · this answer cost ${err.charged} points` : ''}`;
-    const message = card(title, remedy, ref);
-    if (err instanceof GatewayApiError && err.reason === 'unauthorized-shop' && err.authUrl) {
-      message.blocks.push({
-        type: 'actions',
-        elements: [
-          {
-            type: 'button',
-            action_id: ACTION.authorize,
-            text: plain('Authorize'),
-            style: 'primary',
-            url: truncate(err.authUrl, 3000),
-          },
-        ],
-      });
-      message.text += ` Authorize: ${escapeMrkdwn(err.authUrl)}`;
-    }
-    return message;
+  if (err instanceof UserFacingError) {
+    const { title, detail } = err.words ? err.words(t) : err;
+    return card(`:no_entry: ${title}`, escapeMrkdwn(detail));
   }
-  return card(
-    ':x: Something went wrong',
-    'querydesk could not finish this request. It has been logged; try again in a moment.',
-  );
+  if (err instanceof GatewayError) return gatewayCard(err, t);
+  return card(`:x: ${t('lookup.error.unknown.title')}`, t('lookup.error.unknown.detail'));
 }
 
 function card(title: string, body: string, footer?: string): SlackMessage {

@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import type { Translate } from '../../i18n/translator.js';
 import { plain } from './limits.js';
 import {
   type Choice,
@@ -40,12 +41,12 @@ export interface LookupForm<F extends string = string> {
 }
 
 /** The "Page" input every paged lookup shows. */
-export const pageField = (): FormField => ({
+export const pageField = (t: Translate): FormField => ({
   kind: 'number',
-  label: 'Page',
+  label: t('lookup.form.page'),
   optional: true,
   min: 1,
-  hint: 'The first page is 1.',
+  hint: t('lookup.form.pageHint'),
 });
 
 /** A page-size input from 1 to `max`. */
@@ -65,7 +66,12 @@ export const dateField = (label: string, hint?: string): FormField => ({
   ...(hint ? { hint } : {}),
 });
 
-function input(name: string, field: FormField, initial: string | undefined): types.InputBlock {
+function input(
+  name: string,
+  field: FormField,
+  initial: string | undefined,
+  t: Translate,
+): types.InputBlock {
   const { label, hint, optional } = field;
   const common = {
     name,
@@ -84,26 +90,39 @@ function input(name: string, field: FormField, initial: string | undefined): typ
     case 'radio':
       return radio({ ...common, choices: field.choices, fallback: field.fallback });
     case 'select':
-      return staticSelect({ ...common, choices: field.choices });
+      return staticSelect({
+        ...common,
+        choices: field.choices,
+        placeholder: t('lookup.form.choose'),
+      });
   }
 }
 
-/** Every lookup command's modal, drawn from its form; `initial` prefills inputs by argument name. */
+/**
+ * Every lookup command's modal, drawn from its form (already in the reader's words) with the
+ * frame's own words in `t`; `initial` prefills inputs by argument name.
+ */
 export function lookupForm(
   form: LookupForm,
   opts: {
     callbackId: string;
     privateMetadata: string;
     initial?: Partial<Record<string, string>>;
+    t: Translate;
   },
 ): types.ModalView {
+  const { t } = opts;
   const initial = opts.initial ?? {};
   const view = lookupModal({
     callbackId: opts.callbackId,
     title: form.title,
     privateMetadata: opts.privateMetadata,
     intro: form.intro,
-    inputs: Object.entries(form.fields).map(([name, field]) => input(name, field, initial[name])),
+    inputs: Object.entries(form.fields).map(([name, field]) =>
+      input(name, field, initial[name], t),
+    ),
+    submit: t('lookup.form.submit'),
+    close: t('lookup.form.cancel'),
   });
   return form.submit ? { ...view, submit: plain(form.submit) } : view;
 }

@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { QueuedInfo } from '../../gateway/client.js';
+import type { Locale } from '../../i18n/locales.js';
 import { mrkdwn } from './limits.js';
 
 /** What every builder returns: blocks plus the plain-text fallback Slack requires. */
@@ -21,6 +22,11 @@ export interface Asker {
   origin?: string;
   /** Told when a gateway call made for this person will wait its turn (the "Queued" notice). */
   onQueued?: (info: QueuedInfo) => void;
+  /**
+   * The language this person reads, learned after the ack (`personLocale`); absent: English.
+   * A stored query keeps its asker's, and a click answers in the clicker's (`clickedBy`).
+   */
+  locale?: Locale;
 }
 
 /** A stored query's asker, run again by a click: the clicker's user and origin, the query's place. */
@@ -30,6 +36,7 @@ export function clickedBy(owner: Asker, clicker: Asker): Asker {
     channelId: owner.channelId,
     userId: clicker.userId,
     origin: clicker.origin,
+    ...(clicker.locale ? { locale: clicker.locale } : {}),
   };
 }
 

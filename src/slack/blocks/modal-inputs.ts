@@ -91,32 +91,34 @@ export function radio(
 }
 
 export function staticSelect(
-  common: InputCommon & { choices: Choice[]; initial?: string },
+  common: InputCommon & { choices: Choice[]; initial?: string; placeholder: string },
 ): types.InputBlock {
   const pick = common.choices.find((c) => c.value === common.initial?.trim());
   return input(common, {
     type: 'static_select',
     action_id: common.name,
-    placeholder: plain('Choose'),
+    placeholder: plain(common.placeholder, 150),
     options: common.choices.map(option),
     ...(pick ? { initial_option: option(pick) } : {}),
   });
 }
 
-/** The frame every lookup modal shares: title, "Look up", "Cancel", metadata. */
+/** The frame every lookup modal shares: title, submit ("Look up"), close ("Cancel"), metadata. */
 export function lookupModal(spec: {
   callbackId: string;
   title: string;
   privateMetadata: string;
   intro: string;
   inputs: types.InputBlock[];
+  submit: string;
+  close: string;
 }): types.ModalView {
   return {
     type: 'modal',
     callback_id: spec.callbackId,
     title: plain(spec.title, LIMITS.viewTitle),
-    submit: plain('Look up'),
-    close: plain('Cancel'),
+    submit: plain(spec.submit, LIMITS.viewTitle),
+    close: plain(spec.close, LIMITS.viewTitle),
     private_metadata: spec.privateMetadata,
     blocks: [{ type: 'context', elements: [mrkdwn(spec.intro, 3000)] }, ...spec.inputs],
   };

@@ -3,7 +3,7 @@ import type { PayOrder } from '../../gateway/operations/index.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import type { OrderWatchState, WatchEvent } from '../../watches/index.js';
 import { button, contextLine } from './card-parts.js';
-import { esc, payStatusWord } from './format.js';
+import { ENGLISH, esc, payStatusWord } from './format.js';
 import { ACTION } from './ids.js';
 import type { SlackMessage } from './message.js';
 import { payOrderCard } from './pay-order-card.js';
@@ -53,7 +53,7 @@ function watchLine(w: WatchView, timeZone: string): string {
 
 /** The watched order's card in the channel: the order, what the watch is doing, Stop watching. */
 export function orderWatchCard(order: PayOrder, w: WatchView, timeZone: string): SlackMessage {
-  const base = payOrderCard(order, { timeZone, refreshValue: '' });
+  const base = payOrderCard(order, { timeZone, refreshValue: '', t: ENGLISH });
   const blocks: types.KnownBlock[] = base.blocks.filter((b) => b.type !== 'actions');
   blocks.push(contextLine(watchLine(w, timeZone)));
   if (w.state === 'watching') {

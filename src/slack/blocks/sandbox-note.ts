@@ -1,15 +1,23 @@
+import type { Translate } from '../../i18n/translator.js';
+import { ENGLISH } from './format.js';
 import { mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 
-export const SANDBOX_WORDS =
-  'sandbox data: the embedded sandbox gateway answered; its points are simulated, no real account was charged';
+export const SANDBOX_WORDS = ENGLISH('lookup.sandbox.note');
 
-/** Every message says "sandbox" while the embedded sandbox serves the calls. */
-export function withSandboxNote(message: SlackMessage, sandbox: boolean): SlackMessage {
+/** Every message says "sandbox" while the embedded sandbox serves the calls, in its reader's language. */
+export function withSandboxNote(
+  message: SlackMessage,
+  sandbox: boolean,
+  t: Translate = ENGLISH,
+): SlackMessage {
   if (!sandbox) return message;
   const blocks = message.blocks.length >= 50 ? message.blocks.slice(0, 49) : message.blocks;
   return {
-    text: `${message.text} (sandbox data)`,
-    blocks: [...blocks, { type: 'context', elements: [mrkdwn(`:test_tube: ${SANDBOX_WORDS}`)] }],
+    text: `${message.text} ${t('lookup.sandbox.short')}`,
+    blocks: [
+      ...blocks,
+      { type: 'context', elements: [mrkdwn(`:test_tube: ${t('lookup.sandbox.note')}`)] },
+    ],
   };
 }

@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { ShopEdition, ShopOrder } from '../../gateway/operations/index.js';
+import type { Translate } from '../../i18n/translator.js';
 import {
   button,
   type CardOptions,
@@ -11,7 +12,7 @@ import {
   pagerButtons,
   section,
 } from './card-parts.js';
-import { code, esc, plural, when, yuanLabel } from './format.js';
+import { code, esc, when, yuanLabel } from './format.js';
 import { ACTION } from './ids.js';
 import type { SlackMessage } from './message.js';
 import { maskAddress, maskName, maskPhoneText } from './personal-data.js';
@@ -47,7 +48,7 @@ export const SHOP_ORDERS_PER_SLACK_PAGE = Math.min(10, FIT);
 export const SHOP_ORDERS_PREV = `${ACTION.shopOrdersPage}_prev`;
 export const SHOP_ORDERS_NEXT = `${ACTION.shopOrdersPage}_next`;
 
-function orderText(o: ShopOrder, timeZone: string): string {
+function orderText(o: ShopOrder, timeZone: string, t: Translate): string {
   const spec = o.goodsSpec.trim() ? ` — ${esc(o.goodsSpec, 400)}` : '';
   const place = [o.province, o.city, o.town].map((p) => esc(p, 60)).filter(Boolean);
   const address = [place.join(' '), esc(maskAddress(o.address), 400)].filter(Boolean).join(', ');
@@ -57,50 +58,60 @@ function orderText(o: ShopOrder, timeZone: string): string {
     address,
   ].filter(Boolean);
   const tagName = o.remarkTagName?.trim() ? esc(o.remarkTagName, 100) : '';
-  const tag = o.remarkTag === null ? tagName : `${tagName || 'tag'} (${o.remarkTag})`;
+  const tag =
+    o.remarkTag === null
+      ? tagName
+      : `${tagName || t('lookup.shopOrders.tagWord')} (${o.remarkTag})`;
   const notes = [
-    o.remark.trim() ? `Remark: ${esc(o.remark, 700)}` : '',
-    tag ? `Tag: ${tag}` : '',
+    o.remark.trim() ? t('lookup.shopOrders.remark', { remark: esc(o.remark, 700) }) : '',
+    tag ? t('lookup.shopOrders.tag', { tag }) : '',
   ].filter(Boolean);
+  const status = t('lookup.shopOrders.status', { status: esc(o.status, 40) || '—' });
+  const shipBy = t('lookup.shopOrders.shipBy', { at: when(o.lastShipAt, timeZone) });
   return [
-    `*Order* \`${code(o.orderSn, 100) || '—'}\` · status ${esc(o.status, 40) || '—'} · *${yuanLabel(o.payAmountFen)}*`,
-    `${esc(o.goodsName, 500) || 'Unnamed goods'}${spec} × ${o.goodsCount}`,
-    `${o.isPreSale ? 'Presale · ' : ''}ship by ${when(o.lastShipAt, timeZone)}`,
-    `Receiver: ${receiver.join(' · ') || '—'}`,
+    `*${t('lookup.shopOrders.order')}* \`${code(o.orderSn, 100) || '—'}\` · ${status} · *${yuanLabel(o.payAmountFen)}*`,
+    `${esc(o.goodsName, 500) || t('lookup.shopOrders.unnamedGoods')}${spec} × ${o.goodsCount}`,
+    `${o.isPreSale ? `${t('lookup.shopOrders.presale')} · ` : ''}${shipBy}`,
+    t('lookup.shopOrders.receiver', { receiver: receiver.join(' · ') || '—' }),
     ...(notes.length ? [notes.join(' · ')] : []),
   ].join('\n');
 }
 
 /** One Slack page of shop orders (operation 7) with paging, filter and share buttons. */
-export function shopOrdersCard(view: ShopOrdersView, opts: CardOptions): SlackMessage {
+export function shopOrdersCard(
+  view: ShopOrdersView,
+  opts: CardOptions & { t: Translate },
+): SlackMessage {
+  const { t } = opts;
+  const pages = { page: view.humanPage, pages: view.totalPages };
   const shown = view.orders.slice(0, SHOP_ORDERS_PER_SLACK_PAGE);
   const left = view.orders.length - shown.length;
   const filters = Object.entries(view.filters)
     .filter(([, v]) => v.trim() !== '')
     .map(([k, v]) => `${esc(k, 40)}: ${esc(v, 200)}`);
   const context = [
-    `Page ${view.humanPage} of ${view.totalPages}`,
-    plural(view.totalOrders, 'order'),
-    `${view.edition} edition`,
+    t('lookup.shopOrders.page', pages),
+    t('lookup.shopOrders.count', { n: view.totalOrders }),
+    t('lookup.shopOrders.edition', { edition: view.edition }),
     ...filters,
-    ...(left > 0 ? [`${left} more on this page not shown`] : []),
+    ...(left > 0 ? [t('lookup.shopOrders.notShown', { n: left })] : []),
   ].join(' · ');
   const orders: types.KnownBlock[] = shown.flatMap((o, i) => [
     ...(i > 0 ? [{ type: 'divider' } satisfies types.DividerBlock] : []),
-    section(orderText(o, opts.timeZone)),
+    section(orderText(o, opts.timeZone, t)),
   ]);
   const own = [
-    ...pagerButtons(ACTION.shopOrdersPage, view.prevValue, view.nextValue),
+    ...pagerButtons(ACTION.shopOrdersPage, view.prevValue, view.nextValue, t),
     ...(view.filterValue === undefined
       ? []
-      : [button(ACTION.shopOrdersFilter, 'Filter…', view.filterValue)]),
+      : [button(ACTION.shopOrdersFilter, t('lookup.shopOrders.filter'), view.filterValue)]),
   ];
   const blocks: types.KnownBlock[] = [
-    header(`Shop orders · ${view.ownerId}`),
+    header(t('lookup.shopOrders.title', { id: view.ownerId })),
     contextLine(context),
-    ...(orders.length ? orders : [section('No orders on this page.')]),
+    ...(orders.length ? orders : [section(t('lookup.shopOrders.none'))]),
     ...cardFooter(opts, own),
   ];
-  const text = `Shop orders for ${view.ownerId}: page ${view.humanPage} of ${view.totalPages}, ${plural(view.totalOrders, 'order')}`;
+  const text = t('lookup.shopOrders.text', { id: view.ownerId, n: view.totalOrders, ...pages });
   return { text: esc(text, 400), blocks };
 }

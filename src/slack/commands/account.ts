@@ -4,10 +4,9 @@ import { accountCard } from '../blocks/account-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../lookup/query.js';
+import { readerT } from '../lookup/reader.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
-
-const AT_LEAST_ONE = 'Fill in at least one of media mark, phone and session.';
 
 type AccountCard = {
   kind: 'account';
@@ -24,7 +23,7 @@ export async function runAccount(
   const timeZone = deps.config.gateway.timeZone;
   const card: AccountCard = { kind: 'account', data: answer.data };
   const shareKey = await deps.results.put({ ...who, card });
-  return accountCard(answer.data, { timeZone, shareKey });
+  return accountCard(answer.data, { timeZone, shareKey, t: readerT(who) });
 }
 
 export const account = lookupCommand({
@@ -47,32 +46,35 @@ export const account = lookupCommand({
           { mediaMark: 'media_mark', sessionId: 'session' },
         ),
       ),
-  form: {
-    title: 'Account data',
-    intro: `Look up an account’s data. This lookup costs points. ${AT_LEAST_ONE}`,
-    fields: {
-      media_mark: {
-        kind: 'text',
-        label: 'Media mark',
-        optional: true,
-        hint: AT_LEAST_ONE,
-        maxLength: 200,
+  form: (t) => {
+    const atLeastOne = t('lookup.form.account.atLeastOne');
+    return {
+      title: t('lookup.form.account.title'),
+      intro: t('lookup.form.account.intro', { atLeastOne }),
+      fields: {
+        media_mark: {
+          kind: 'text',
+          label: t('lookup.form.account.mediaMark'),
+          optional: true,
+          hint: atLeastOne,
+          maxLength: 200,
+        },
+        phone: {
+          kind: 'text',
+          label: t('lookup.form.account.phone'),
+          optional: true,
+          hint: atLeastOne,
+          maxLength: 21,
+        },
+        session: {
+          kind: 'text',
+          label: t('lookup.form.account.session'),
+          optional: true,
+          hint: atLeastOne,
+          maxLength: 200,
+        },
       },
-      phone: {
-        kind: 'text',
-        label: 'Bound phone number',
-        optional: true,
-        hint: AT_LEAST_ONE,
-        maxLength: 21,
-      },
-      session: {
-        kind: 'text',
-        label: 'QR session id',
-        optional: true,
-        hint: AT_LEAST_ONE,
-        maxLength: 200,
-      },
-    },
+    };
   },
   card: {
     kind: 'account',

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, types } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
+import type { Translate } from '../../i18n/translator.js';
 import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import type { LookupForm } from '../blocks/lookup-form.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
@@ -27,8 +28,12 @@ interface Described<N extends CommandName> {
 /** A modal the command opens when typed with no arguments; its inputs are named by option. */
 export interface CommandModal {
   callbackId: string;
-  /** `initial` prefills inputs by argument name (a card's **Filter…**). */
-  build(privateMetadata: string, initial?: Partial<Record<string, string>>): types.ModalView;
+  /** In `t`'s words; `initial` prefills inputs by argument name (a card's **Filter…**). */
+  build(
+    privateMetadata: string,
+    t: Translate,
+    initial?: Partial<Record<string, string>>,
+  ): types.ModalView;
 }
 
 /**
@@ -62,7 +67,7 @@ export interface ShareableCard<C extends StoredCard = StoredCard> {
   /** The `kind` its stored cards carry. */
   kind: C['kind'];
   /** The card as shared: who shared it, and no buttons that act for the asker. */
-  shared(card: C, opts: { timeZone: string; sharedBy: string }): SlackMessage;
+  shared(card: C, opts: { timeZone: string; sharedBy: string; t: Translate }): SlackMessage;
 }
 
 /** A command with its own flow (subcommands, an answer in the ack). */
@@ -107,7 +112,7 @@ type LookupDef<
    * The modal it opens when typed with no arguments: one field per argument, keyed by its name
    * (a missing or unknown one does not compile). Without it, no text is refused with the usage.
    */
-  form?: LookupForm<P[number] | O[number]>;
+  form?: (t: Translate) => LookupForm<P[number] | O[number]>;
 };
 
 /** Declares a lookup command; the schema's output types `run`'s arguments. */
@@ -117,7 +122,7 @@ export function lookupCommand<
   const P extends readonly string[],
   const O extends readonly string[],
 >(
-  def: LookupDef<N, S, P, O> & { form: LookupForm<P[number] | O[number]> },
+  def: LookupDef<N, S, P, O> & { form: (t: Translate) => LookupForm<P[number] | O[number]> },
 ): LookupCommand<N, S> & { modal: CommandModal };
 export function lookupCommand<
   N extends CommandName,

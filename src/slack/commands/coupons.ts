@@ -74,28 +74,27 @@ export const coupons = lookupCommand({
         };
       });
   },
-  form: {
-    title: 'Coupon claims',
-    intro:
-      'List claimed coupons. This lookup costs points. A window longer than 7 days is split into several 7-day calls, each charged.',
+  form: (t) => ({
+    title: t('lookup.form.coupons.title'),
+    intro: t('lookup.form.coupons.intro'),
     fields: {
-      sid: { kind: 'text', label: 'Sid', maxLength: 200 },
+      sid: { kind: 'text', label: t('lookup.form.coupons.sid'), maxLength: 200 },
       kind: {
         kind: 'radio',
-        label: 'Kind',
+        label: t('lookup.form.coupons.kind'),
         optional: true,
         choices: [
-          { value: 'takeout', text: 'Takeout' },
-          { value: 'flash', text: 'Flash purchase' },
+          { value: 'takeout', text: t('lookup.form.coupons.kind.takeout') },
+          { value: 'flash', text: t('lookup.form.coupons.kind.flash') },
         ],
         fallback: 'takeout',
       },
-      from: dateField('From'),
-      to: dateField('To'),
-      page: pageField(),
-      size: sizeField('Rows per gateway page', 1000),
+      from: dateField(t('lookup.form.from')),
+      to: dateField(t('lookup.form.to')),
+      page: pageField(t),
+      size: sizeField(t('lookup.form.coupons.size'), 1000),
     },
-  },
+  }),
   card: {
     kind: 'coupons',
     shared: (c: CouponsCard, opts) =>

@@ -37,29 +37,29 @@ export const payorder = lookupCommand({
           { orderNumber: 'order_number', merchantNum: 'merchant_num', kind: 'type' },
         ),
       ),
-  form: {
-    title: 'Payment order lookup',
-    intro: 'Look up one payment order. This lookup is free.',
+  form: (t) => ({
+    title: t('lookup.form.payorder.title'),
+    intro: t('lookup.form.payorder.intro'),
     fields: {
       order_number: {
         kind: 'text',
-        label: 'Order number',
-        hint: 'The platform order number or the merchant-defined one.',
+        label: t('lookup.form.payorder.orderNumber'),
+        hint: t('lookup.form.payorder.orderNumberHint'),
         maxLength: 64,
       },
-      merchant_num: { kind: 'text', label: 'Merchant number', maxLength: 64 },
+      merchant_num: { kind: 'text', label: t('lookup.form.payorder.merchantNum'), maxLength: 64 },
       type: {
         kind: 'radio',
-        label: 'The order number is',
+        label: t('lookup.form.payorder.type'),
         choices: [
-          { value: UNSET_OPTION, text: 'Try both (platform first)' },
-          { value: 'platform', text: 'Platform order number' },
-          { value: 'merchant', text: 'Merchant-defined order number' },
+          { value: UNSET_OPTION, text: t('lookup.form.payorder.type.both') },
+          { value: 'platform', text: t('lookup.form.payorder.type.platform') },
+          { value: 'merchant', text: t('lookup.form.payorder.type.merchant') },
         ],
         fallback: UNSET_OPTION,
       },
     },
-  },
+  }),
   card: {
     kind: 'payOrder',
     shared: (c: PayOrderCard, opts) =>

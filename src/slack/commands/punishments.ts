@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PunishmentsInput } from '../../gateway/operations/punishments.js';
 import { instantToWallClock } from '../../gateway/time.js';
+import type { Translate } from '../../i18n/translator.js';
 import { dayArg, wholeNumber } from '../args/index.js';
 import { dateField, type FormField, pageField, sizeField } from '../blocks/lookup-form.js';
 import { punishmentsCard } from '../blocks/punishments-card.js';
@@ -8,12 +9,12 @@ import { type PunishmentsCard, punishmentsOf } from '../lookup/punishments-pages
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 
-const digits = (label: string): FormField => ({
+const digits = (label: string, t: Translate): FormField => ({
   kind: 'text',
   label,
   optional: true,
   maxLength: 40,
-  placeholder: 'digits only',
+  placeholder: t('lookup.form.digitsOnly'),
 });
 
 export const punishments = lookupCommand({
@@ -67,22 +68,27 @@ export const punishments = lookupCommand({
         ),
       );
   },
-  form: {
-    title: 'Punishment orders',
-    intro:
-      'List affiliate punishment orders. This lookup costs points. The start date is read in the gateway’s time zone.',
+  form: (t) => ({
+    title: t('lookup.form.punishments.title'),
+    intro: t('lookup.form.punishments.intro'),
     fields: {
-      platform_user_id: { kind: 'text', label: 'Platform user id', maxLength: 40 },
-      from: dateField('From', 'Affiliate order creation date.'),
-      span: { kind: 'number', label: 'Span in days', optional: true, min: 1, max: 30 },
-      relation: digits('Relation id'),
-      trade: digits('Trade (sub-order) id'),
-      site: digits('Site id'),
-      adzone: digits('Adzone id'),
-      page: pageField(),
-      size: sizeField('Rows per page', 100),
+      platform_user_id: { kind: 'text', label: t('lookup.form.punishments.user'), maxLength: 40 },
+      from: dateField(t('lookup.form.from'), t('lookup.form.punishments.fromHint')),
+      span: {
+        kind: 'number',
+        label: t('lookup.form.punishments.span'),
+        optional: true,
+        min: 1,
+        max: 30,
+      },
+      relation: digits(t('lookup.form.punishments.relation'), t),
+      trade: digits(t('lookup.form.punishments.trade'), t),
+      site: digits(t('lookup.form.punishments.site'), t),
+      adzone: digits(t('lookup.form.punishments.adzone'), t),
+      page: pageField(t),
+      size: sizeField(t('lookup.form.punishments.size'), 100),
     },
-  },
+  }),
   card: {
     kind: 'punishments',
     shared: (c: PunishmentsCard, opts) =>

@@ -28,7 +28,7 @@ export const qr = lookupCommand({
         landingPage: 'landing',
       }),
     ),
-  form: {
+  form: () => ({
     title: 'QR login code',
     intro:
       'Creates a QR login code for the account and posts it in this channel with a status message that updates itself. Creating the code and each status check cost points; an expired code is refunded.',
@@ -43,7 +43,7 @@ export const qr = lookupCommand({
         maxLength: 200,
       },
     },
-  },
+  }),
   async run(deps, input, who, client) {
     const result = await startQrOnboarding(deps, client, who, input, `${qr.name} ${qr.usage}`);
     if (!result.ok) return result.message;

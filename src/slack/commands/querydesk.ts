@@ -3,6 +3,7 @@ import { liveQrSessionCount } from '../../queue-gauges.js';
 import { AUDIT_USAGE } from '../audit/audit-args.js';
 import { auditAnswer } from '../audit/querydesk-audit.js';
 import { errorCard } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import { type HelpEntry, helpCard } from '../blocks/help-card.js';
 import { escapeMrkdwn } from '../blocks/limits.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
@@ -68,7 +69,7 @@ export const querydesk = customCommand({
         const examples = deps.gateway.sandbox ? await sandboxExamples(commands) : undefined;
         message = helpCard(helpEntries(commands), t, examples);
       } catch (err) {
-        message = errorCard(err);
+        message = errorCard(err, ENGLISH);
       }
       await respond({ response_type: 'ephemeral', ...finish(deps, message) });
       return;
@@ -80,7 +81,7 @@ export const querydesk = customCommand({
         // The status is the asker's alone: in their language, read after the ack.
         message = await statusMessage(deps, translator(await asker()));
       } catch (err) {
-        message = errorCard(err);
+        message = errorCard(err, ENGLISH);
       }
       await respond({ response_type: 'ephemeral', ...finish(deps, message) });
       return;
@@ -95,7 +96,7 @@ export const querydesk = customCommand({
           words: words.slice(1),
         });
       } catch (err) {
-        message = errorCard(err);
+        message = errorCard(err, ENGLISH);
       }
       await respond({ response_type: 'ephemeral', ...finish(deps, message) });
       return;
@@ -110,7 +111,7 @@ export const querydesk = customCommand({
           word: words[1] ?? '',
         });
       } catch (err) {
-        message = errorCard(err);
+        message = errorCard(err, ENGLISH);
       }
       await respond({ response_type: 'ephemeral', ...finish(deps, message) });
       return;

@@ -52,35 +52,42 @@ export const shoporders = lookupCommand({
         ),
       );
   },
-  form: {
-    title: 'Shop orders',
-    intro:
-      'List a shop’s sold orders. This lookup costs points. Dates are read in the gateway’s time zone; date, remark and tag filters need the enhanced edition. To have the shop’s new orders posted in this channel as they come, type /shoporders subscribe OWNER_ID every=15m: it shows what that costs before anything is called.',
+  form: (t) => ({
+    title: t('lookup.form.shoporders.title'),
+    intro: t('lookup.form.shoporders.intro'),
     fields: {
-      owner_id: { kind: 'text', label: 'Shop owner id', maxLength: 200 },
-      page: pageField(),
-      size: sizeField('Orders per gateway page', 100),
+      owner_id: { kind: 'text', label: t('lookup.form.shoporders.owner'), maxLength: 200 },
+      page: pageField(t),
+      size: sizeField(t('lookup.form.shoporders.size'), 100),
       edition: {
         kind: 'radio',
-        label: 'Edition',
+        label: t('lookup.form.shoporders.edition'),
         optional: true,
         choices: [
-          { value: 'enhanced', text: 'Enhanced' },
-          { value: 'ordinary', text: 'Ordinary' },
+          { value: 'enhanced', text: t('lookup.form.shoporders.edition.enhanced') },
+          { value: 'ordinary', text: t('lookup.form.shoporders.edition.ordinary') },
         ],
         fallback: 'enhanced',
       },
-      from: dateField('From'),
-      to: dateField('To'),
-      remark: { kind: 'text', label: 'Remark contains', optional: true, maxLength: 200 },
+      from: dateField(t('lookup.form.from')),
+      to: dateField(t('lookup.form.to')),
+      remark: {
+        kind: 'text',
+        label: t('lookup.form.shoporders.remark'),
+        optional: true,
+        maxLength: 200,
+      },
       tag: {
         kind: 'select',
-        label: 'Remark tag',
+        label: t('lookup.form.shoporders.tag'),
         optional: true,
-        choices: ['1', '2', '3', '4', '5'].map((v) => ({ value: v, text: `Tag ${v}` })),
+        choices: ['1', '2', '3', '4', '5'].map((v) => ({
+          value: v,
+          text: t('lookup.form.shoporders.tagN', { n: v }),
+        })),
       },
     },
-  },
+  }),
   card: {
     kind: 'shopOrders',
     shared: (c: ShopOrdersCard, opts) =>

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { ArgsError } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { SlackDeps } from '../context.js';
 import { finish } from '../delivery/finish.js';
 
@@ -20,7 +21,7 @@ export async function parsedOrRefused<T>(
     if (!(err instanceof ArgsError)) throw err;
     await args.ack({
       response_type: 'ephemeral',
-      ...finish(deps, errorCard(err, parser.usageLine)),
+      ...finish(deps, errorCard(err, ENGLISH, parser.usageLine)),
     });
     return undefined;
   }

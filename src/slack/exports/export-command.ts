@@ -8,6 +8,7 @@ import { toCacheJson } from '../../store/shared-cache.js';
 import { defineCommand } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { exportPreviewMessage } from '../blocks/export-message.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { perKey } from '../commands/arg-rules.js';
 import type { LookupCommand, Subcommand } from '../commands/command.js';
@@ -131,7 +132,7 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     });
   } catch (err) {
     deps.logger.warn({ err, kind }, 'export preview failed');
-    message = errorCard(err);
+    message = errorCard(err, ENGLISH);
   }
   await deliverPrivately({
     client: args.client,

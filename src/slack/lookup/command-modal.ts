@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/translator.js';
 import { type LookupForm, lookupForm } from '../blocks/lookup-form.js';
 import type { CommandModal, CommandName } from '../commands/command.js';
 
@@ -6,12 +7,15 @@ export function modalCallbackId(name: CommandName): string {
   return `qd_${name.slice(1)}_modal`;
 }
 
-/** A command's modal, drawn from the form written in its command object by the one form builder. */
-export function commandModal(name: CommandName, form: LookupForm): CommandModal {
+/**
+ * A command's modal, drawn from the form written in its command object by the one form builder,
+ * in the words of the person it is opened for.
+ */
+export function commandModal(name: CommandName, form: (t: Translate) => LookupForm): CommandModal {
   const callbackId = modalCallbackId(name);
   return {
     callbackId,
-    build: (privateMetadata, initial) =>
-      lookupForm(form, { callbackId, privateMetadata, ...(initial ? { initial } : {}) }),
+    build: (privateMetadata, t, initial) =>
+      lookupForm(form(t), { callbackId, privateMetadata, t, ...(initial ? { initial } : {}) }),
   };
 }

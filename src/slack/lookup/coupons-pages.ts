@@ -4,7 +4,7 @@ import {
   type CouponPage,
 } from '../../gateway/operations/coupons.js';
 import { COUPONS_PER_SLACK_PAGE, type CouponsView, couponsCard } from '../blocks/coupons-card.js';
-import { UserFacingError } from '../blocks/error-card.js';
+import { refusal } from '../blocks/error-card.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
@@ -13,6 +13,7 @@ import { perDeps } from '../caches/per-deps.js';
 import { RESULT_TTL_MS } from '../caches/shared-results.js';
 import type { AppDeps } from '../deps.js';
 import { cachedQuery } from './cached-query.js';
+import { readerT } from './reader.js';
 
 export interface CouponsArgs {
   sid: string;
@@ -138,17 +139,17 @@ export function createCoupons(deps: AppDeps) {
     };
     const card: CouponsCard = { kind: 'coupons', view };
     const shareKey = await deps.results.put({ ...q.who, card });
-    return couponsCard(view, { timeZone, shareKey });
+    return couponsCard(view, { timeZone, shareKey, t: readerT(q.who) });
   }
 
   return {
     async run(args: CouponsArgs, who: Asker): Promise<SlackMessage> {
       const now = deps.clock();
       if (args.start && args.start > now) {
-        throw new UserFacingError(
-          'Nothing to look up yet',
-          'The window starts in the future, so no coupon can have been claimed in it. Pick an earlier from=.',
-        );
+        throw refusal((t) => ({
+          title: t('lookup.coupons.future.title'),
+          detail: t('lookup.coupons.future.detail'),
+        }));
       }
       // Default window: the last 7 days; a lone `from` or `to` makes one 7-day window.
       const end =

@@ -8,6 +8,7 @@ import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
 import { ArgsError, type Command } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { channelMetadata } from '../blocks/values.js';
 import type { CommandModal, CommandName, LookupCommand } from '../commands/command.js';
@@ -16,7 +17,9 @@ import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
 import { afterPendingAcks } from '../http-edge/ack-first.js';
+import { personLocale } from '../settings/language.js';
 import { queueNotice } from './queue-notice.js';
+import { readerT } from './reader.js';
 
 /**
  * What a lookup command's text asks for, decided from the text alone (no I/O), so the same
@@ -39,7 +42,11 @@ export function lookupDecision<S extends z.ZodType>(
     if (!(err instanceof ArgsError)) throw err;
     return {
       kind: 'refused',
-      ack: { response_type: 'ephemeral', ...finish(deps, errorCard(err, parser.usageLine)) },
+      // Decided before the ack, when the person's language is not known yet.
+      ack: {
+        response_type: 'ephemeral',
+        ...finish(deps, errorCard(err, ENGLISH, parser.usageLine)),
+      },
     };
   }
 }
@@ -60,9 +67,10 @@ export async function handleLookup<S extends z.ZodType>(
   const decided = lookupDecision(deps, command, parser, slash.text);
   if (decided.kind === 'modal') {
     await ack();
+    const t = readerT({ locale: await personLocale(deps, client, who.teamId, who.userId) });
     await client.views.open({
       trigger_id: slash.trigger_id,
-      view: decided.modal.build(channelMetadata(who.channelId)),
+      view: decided.modal.build(channelMetadata(who.channelId), t),
     });
     return;
   }
@@ -87,20 +95,25 @@ export async function answerLookup<S extends z.ZodType>(
   // Requests already read from the network are acked before this work starts (under a burst
   // the store reads and gateway set-up of earlier commands would otherwise delay their acks).
   await afterPendingAcks();
+  const reader: Asker = {
+    ...who,
+    locale: await personLocale(deps, client, who.teamId, who.userId),
+  };
+  const t = readerT(reader);
   let message: SlackMessage;
-  const queued = queueNotice(respond, (m) => finish(deps, m), deps.logger);
+  const queued = queueNotice(respond, (m) => finish(deps, m, t), deps.logger, t);
   try {
-    message = await command.run(deps, args, { ...who, onQueued: queued.onQueued }, client);
+    message = await command.run(deps, args, { ...reader, onQueued: queued.onQueued }, client);
   } catch (err) {
     deps.logger.warn({ err, command: command.name, team: who.teamId }, 'command failed');
-    message = errorCard(err, parser.usageLine);
+    message = errorCard(err, t, parser.usageLine);
   }
   try {
     await deliverPrivately({
       client,
       respond,
       who,
-      message: finish(deps, message),
+      message: finish(deps, message, t),
       // The "Queued" notice, if one was shown, becomes the answer.
       replace: await queued.settled(),
       logger: deps.logger,

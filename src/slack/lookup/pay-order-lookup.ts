@@ -1,11 +1,12 @@
 import { GatewayApiError } from '../../gateway/errors.js';
 import type { PayOrder, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
-import { UserFacingError } from '../blocks/error-card.js';
+import { refusal } from '../blocks/error-card.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
 import { refreshPayOrderValue } from '../blocks/values.js';
 import type { AppDeps } from '../deps.js';
 import { type QueryOptions, query } from './query.js';
+import { readerT } from './reader.js';
 
 export interface PayOrderArgs {
   orderNumber: string;
@@ -32,11 +33,24 @@ export async function lookUpPayOrder(
       if (!(err instanceof GatewayApiError && err.reason === 'param')) throw err;
     }
   }
-  const tried = kinds.map((k) => (k === 'platform' ? 'platform' : 'merchant-defined')).join(' or ');
-  throw new UserFacingError(
-    'Payment order not found',
-    `No order ${args.orderNumber} as a ${tried} order number at merchant ${args.merchantNum} (the gateway answered code 100 with no data). Check both numbers${args.kind ? ', or leave out type= to try both kinds' : ''}.`,
-  );
+  throw refusal((t) => {
+    const [a, b] = kinds.map((k) =>
+      t(
+        k === 'platform'
+          ? 'lookup.payOrder.notFound.platform'
+          : 'lookup.payOrder.notFound.merchant',
+      ),
+    );
+    return {
+      title: t('lookup.payOrder.notFound.title'),
+      detail: t('lookup.payOrder.notFound.detail', {
+        order: args.orderNumber,
+        merchant: args.merchantNum,
+        tried: b === undefined ? (a ?? '') : t('lookup.payOrder.notFound.or', { a: a ?? '', b }),
+        typed: args.kind ? 'yes' : 'no',
+      }),
+    };
+  });
 }
 
 export type PayOrderCard = {
@@ -56,7 +70,7 @@ export async function payOrderMessage(
   const refreshValue = refreshPayOrderValue(args);
   const card: PayOrderCard = { kind: 'payOrder', order, refreshValue };
   const shareKey = await deps.results.put({ ...who, card });
-  return payOrderCard(order, { timeZone, shareKey, refreshValue });
+  return payOrderCard(order, { timeZone, shareKey, refreshValue, t: readerT(who) });
 }
 
 export async function runPayOrder(

@@ -8,6 +8,7 @@ import { perDeps } from '../caches/per-deps.js';
 import { RESULT_TTL_MS } from '../caches/shared-results.js';
 import type { AppDeps } from '../deps.js';
 import { cachedQuery } from './cached-query.js';
+import { readerT } from './reader.js';
 
 export type PunishmentsCard = {
   kind: 'punishments';
@@ -43,7 +44,7 @@ export function createPunishments(deps: AppDeps) {
     };
     const card: PunishmentsCard = { kind: 'punishments', view };
     const shareKey = await deps.results.put({ ...q.who, card });
-    return punishmentsCard(view, { timeZone, shareKey });
+    return punishmentsCard(view, { timeZone, shareKey, t: readerT(q.who) });
   }
 
   return {

@@ -2,7 +2,7 @@ import type { GatewayAnswer } from '../../gateway/client.js';
 import type { InputOf, OutputOf } from '../../gateway/operations/index.js';
 import { operations } from '../../gateway/operations/index.js';
 import { instantToWallClock } from '../../gateway/time.js';
-import { UserFacingError } from '../blocks/error-card.js';
+import { refusal } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
 
@@ -36,10 +36,10 @@ export async function checkWhoMaySpend(
     rules.channels.length === 0 || (!!who.channelId && rules.channels.includes(who.channelId));
   const userOk = rules.users.length === 0 || (!!who.userId && rules.users.includes(who.userId));
   if (channelOk && userOk) return;
-  throw new UserFacingError(
-    'Not allowed here',
-    `${userOk ? 'Gateway look-ups are not allowed in this channel' : 'You are not on the list of people allowed to run gateway look-ups'} in this workspace, so nothing was looked up or charged. A workspace admin or owner can change "Paid commands allowed in" and "Paid commands allowed for" with /querydesk config.`,
-  );
+  throw refusal((t) => ({
+    title: t('lookup.notAllowed.title'),
+    detail: t(userOk ? 'lookup.notAllowed.channel' : 'lookup.notAllowed.user'),
+  }));
 }
 
 /**
@@ -69,11 +69,12 @@ export async function query<K extends Name>(
     now: deps.clock(),
   });
   if (!reservation.allowed) {
-    const resets = instantToWallClock(reservation.resetsAt, timeZone).slice(0, 16);
-    throw new UserFacingError(
-      'Daily budget reached',
-      `This workspace has spent ${reservation.spent} of its ${reservation.budget} points today, so paid look-ups are paused until ${resets} (${timeZone}). Payment-order look-ups are free and still work. An admin can raise the budget with /querydesk config.`,
-    );
+    const resets = instantToWallClock(reservation.resetsAt, timeZone);
+    const { spent, budget: limit } = reservation;
+    throw refusal((t) => ({
+      title: t('lookup.budget.title'),
+      detail: t('lookup.budget.detail', { spent, budget: limit, resets, timeZone }),
+    }));
   }
   let charged: number | undefined;
   try {

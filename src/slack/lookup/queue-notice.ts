@@ -1,6 +1,7 @@
 import type { RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { QueuedInfo } from '../../gateway/client.js';
+import type { Translate } from '../../i18n/translator.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
 
 /** A command expected to wait longer than this shows its place in the queue meanwhile. */
@@ -13,10 +14,9 @@ export const QUEUE_NOTICE_AFTER_MS = 3_000;
 const NOTICE_DELAY_MS = 1_000;
 
 /** The words shown while a command waits for the gateway's rate. */
-export function queuedMessage(info: QueuedInfo): SlackMessage {
-  return notice(
-    `Queued — ${info.ahead} ahead, about ${Math.max(1, Math.round(info.etaMs / 1000))} s`,
-  );
+export function queuedMessage(info: QueuedInfo, t: Translate): SlackMessage {
+  const seconds = Math.max(1, Math.round(info.etaMs / 1000));
+  return notice(t('lookup.queued', { ahead: info.ahead, seconds }));
 }
 
 /**
@@ -30,6 +30,7 @@ export function queueNotice(
   respond: RespondFn | undefined,
   finish: (m: SlackMessage) => SlackMessage,
   logger: Logger,
+  t: Translate,
 ) {
   let posting: Promise<boolean> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -40,7 +41,7 @@ export function queueNotice(
     const left = Math.max(0, info.etaMs - waitedMs);
     const ahead = Math.round((info.ahead * left) / Math.max(1, info.etaMs));
     posting = respond({
-      ...finish(queuedMessage({ ahead, etaMs: left })),
+      ...finish(queuedMessage({ ahead, etaMs: left }, t)),
       response_type: 'ephemeral',
       replace_original: false,
     }).then(

@@ -15,6 +15,7 @@ import { perDeps } from '../caches/per-deps.js';
 import { RESULT_TTL_MS } from '../caches/shared-results.js';
 import type { AppDeps } from '../deps.js';
 import { cachedQuery } from './cached-query.js';
+import { readerT } from './reader.js';
 
 interface ShopQuery {
   who: Asker;
@@ -66,7 +67,7 @@ export function createShopOrders(deps: AppDeps) {
     };
     const card: ShopOrdersCard = { kind: 'shopOrders', view };
     const shareKey = await deps.results.put({ ...q.who, card });
-    return shopOrdersCard(view, { timeZone, shareKey });
+    return shopOrdersCard(view, { timeZone, shareKey, t: readerT(q.who) });
   }
 
   return {

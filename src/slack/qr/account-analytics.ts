@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { findSession } from '../../qr/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { qrAccountThreadMessage } from '../blocks/qr-account-thread.js';
 import { slackFailure } from '../delivery/slack-errors.js';
@@ -21,14 +22,14 @@ export async function loadAccountAnalytics(
   const row = await findSession(deps.store.db, { workspaceId: who.teamId, sessionId });
   if (!row) {
     const why = new UserFacingError('Unknown QR session', `No QR session ${sessionId} here.`);
-    return { ok: false, message: errorCard(why) };
+    return { ok: false, message: errorCard(why, ENGLISH) };
   }
   if (row.state !== 2) {
     const why = new UserFacingError(
       'Not scanned',
       'Account analytics can be loaded once the QR code has been scanned.',
     );
-    return { ok: false, message: errorCard(why) };
+    return { ok: false, message: errorCard(why, ENGLISH) };
   }
   let message: ReturnType<typeof qrAccountThreadMessage>;
   try {
@@ -42,7 +43,7 @@ export async function loadAccountAnalytics(
       sandbox: deps.gateway.sandbox,
     });
   } catch (err) {
-    return { ok: false, message: errorCard(err) };
+    return { ok: false, message: errorCard(err, ENGLISH) };
   }
   try {
     await client.chat.postMessage({

@@ -1,5 +1,6 @@
 import { findSession, rearmSession } from '../../qr/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import type { SlackDeps } from '../context.js';
 import type { QrActionResult } from './action-result.js';
@@ -32,5 +33,5 @@ export async function checkAgain(
   const why = row
     ? new UserFacingError('Nothing to re-check', ALREADY[row.watch_state])
     : new UserFacingError('Unknown QR session', `No QR session ${sessionId} here.`);
-  return { ok: false, message: errorCard(why) };
+  return { ok: false, message: errorCard(why, ENGLISH) };
 }

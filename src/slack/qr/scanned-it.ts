@@ -1,4 +1,5 @@
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { qrCheckFailed, qrNotScannedYet } from '../blocks/qr-check-reply.js';
 import type { SlackDeps } from '../context.js';
@@ -21,7 +22,7 @@ export async function scannedIt(
   if (row === 'busy') return { ok: true };
   if (!row) {
     const why = new UserFacingError('Unknown QR session', `No QR session ${sessionId} here.`);
-    return { ok: false, message: errorCard(why) };
+    return { ok: false, message: errorCard(why, ENGLISH) };
   }
   deps.logger.info({ sessionId, userId: who.userId, state: row.state }, 'qr checked on click');
   // A message from before the watch ended: the click means the same as "Check again".

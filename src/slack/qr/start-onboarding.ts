@@ -8,6 +8,7 @@ import {
   updateLeased,
 } from '../../qr/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { NewCodeArgs } from '../blocks/qr-button-values.js';
 import { qrCreatingMessage, qrInviteMessage } from '../blocks/qr-status-message.js';
@@ -24,7 +25,7 @@ export type QrStartResult =
 function slackProblem(err: unknown, charged: boolean): SlackMessage {
   const failure = slackFailure(err);
   if (failure.kind === 'not-in-channel') return qrInviteMessage({ error: failure.error, charged });
-  return errorCard(err);
+  return errorCard(err, ENGLISH);
 }
 
 /**
@@ -53,7 +54,7 @@ export async function startQrOnboarding(
     await checkWhoMaySpend(deps, who);
     await deps.gatewayToken(who.teamId);
   } catch (err) {
-    return { ok: false, message: errorCard(err, usage) };
+    return { ok: false, message: errorCard(err, ENGLISH, usage) };
   }
   let messageTs: string;
   try {
@@ -72,7 +73,7 @@ export async function startQrOnboarding(
     session = { ...answer.data, points: answer.points };
   } catch (err) {
     await client.chat.delete({ channel: who.channelId, ts: messageTs }).catch(() => undefined);
-    return { ok: false, message: errorCard(err, usage) };
+    return { ok: false, message: errorCard(err, ENGLISH, usage) };
   }
 
   const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
@@ -105,7 +106,7 @@ export async function startQrOnboarding(
       'QR session not saved',
       `The QR session ${session.sessionId} was created but could not be saved, so it will not be watched. Its link: ${session.url}`,
     );
-    return { ok: false, message: errorCard(why) };
+    return { ok: false, message: errorCard(why, ENGLISH) };
   }
 
   let notice: SlackMessage | undefined;

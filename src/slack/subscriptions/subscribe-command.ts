@@ -7,6 +7,7 @@ import {
   type SubscriptionRow,
 } from '../../subscriptions/index.js';
 import { errorCard } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { subscriptionPreviewMessage } from '../blocks/subscription-preview.js';
 import type { Subcommand } from '../commands/command.js';
@@ -105,7 +106,7 @@ export async function previewSubscription(
     });
   } catch (err) {
     deps.logger.warn({ err }, 'subscription preview failed');
-    message = errorCard(err);
+    message = errorCard(err, ENGLISH);
   }
   await deliverPrivately({
     client: via.client,

@@ -3,6 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import { insertWatch, liveWatches, newWatchRow } from '../../watches/index.js';
 import { defineCommand } from '../args/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
+import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { watchListMessage } from '../blocks/order-watch-list.js';
 import { perKey } from '../commands/arg-rules.js';
@@ -90,7 +91,7 @@ async function startWatch(
     deps.orderWatcher?.kick();
   } catch (err) {
     deps.logger.warn({ err, command: '/payorder watch' }, 'command failed');
-    await tell(errorCard(err, `Usage: /payorder ${watchSubcommand.usage}`)).catch((e) =>
+    await tell(errorCard(err, ENGLISH, `Usage: /payorder ${watchSubcommand.usage}`)).catch((e) =>
       deps.logger.error({ err: e }, 'could not deliver the answer'),
     );
   }

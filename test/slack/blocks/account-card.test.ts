@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { textBar } from '../../../src/slack/blocks/account-bars.js';
 import { accountCard } from '../../../src/slack/blocks/account-card.js';
+import { ENGLISH } from '../../../src/slack/blocks/format.js';
 import { ACTION } from '../../../src/slack/blocks/ids.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { withSandboxNote } from '../../../src/slack/blocks/sandbox-note.js';
 import { actionIds, longAccount, mrkdwnText, parsedAccount, visibleText } from './card-data.js';
 
-const opts = { timeZone: 'Asia/Shanghai' };
+const opts = { timeZone: 'Asia/Shanghai', t: ENGLISH };
 
 describe('accountCard', () => {
   it('shows profile words, masked phone, tags, the daily table and distributions', () => {

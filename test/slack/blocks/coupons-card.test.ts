@@ -6,12 +6,13 @@ import {
   type CouponsView,
   couponsCard,
 } from '../../../src/slack/blocks/coupons-card.js';
+import { ENGLISH } from '../../../src/slack/blocks/format.js';
 import { ACTION } from '../../../src/slack/blocks/ids.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { withSandboxNote } from '../../../src/slack/blocks/sandbox-note.js';
 import { actionIds, longCoupon, mrkdwnText, parsedCoupons, visibleText } from './card-data.js';
 
-const opts = { timeZone: 'Asia/Shanghai' };
+const opts = { timeZone: 'Asia/Shanghai', t: ENGLISH };
 
 function viewOf(over: Partial<CouponsView> = {}): CouponsView {
   const page = parsedCoupons();
@@ -49,10 +50,12 @@ describe('couponsCard', () => {
   });
 
   it('does not mention merging for a single call and renders times in the zone given', () => {
-    const text = visibleText(couponsCard(viewOf({ windows: 1 }), { timeZone: 'UTC' }).blocks);
+    const text = visibleText(
+      couponsCard(viewOf({ windows: 1 }), { timeZone: 'UTC', t: ENGLISH }).blocks,
+    );
 
     expect(text).not.toContain('merged');
-    expect(text).toContain('2024-05-01 04:00 · *Lunch 5.5 off*');
+    expect(text).toContain('2024-05-01 04:00:00 · *Lunch 5.5 off*');
   });
 
   it('fits a Slack page cut from 1000 rows of 5000-character fields within every limit', () => {

@@ -1,5 +1,6 @@
 import type { types, ViewOutput } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../../src/slack/blocks/format.js';
 import { VIEW } from '../../../src/slack/blocks/ids.js';
 import { checkView } from '../../../src/slack/blocks/limits.js';
 import { UNSET_OPTION } from '../../../src/slack/blocks/modal-inputs.js';
@@ -8,15 +9,15 @@ import { COMMANDS } from '../../../src/slack/commands/index.js';
 
 // Each lookup's form, drawn by the one form builder (blocks/lookup-form.ts) from its command.
 const payOrderModal = (o: { privateMetadata: string }) =>
-  COMMANDS['/payorder'].modal.build(o.privateMetadata);
+  COMMANDS['/payorder'].modal.build(o.privateMetadata, ENGLISH);
 const shopOrdersModal = (o: { privateMetadata: string; initial?: Record<string, string> }) =>
-  COMMANDS['/shoporders'].modal.build(o.privateMetadata, o.initial);
+  COMMANDS['/shoporders'].modal.build(o.privateMetadata, ENGLISH, o.initial);
 const accountModal = (o: { privateMetadata: string }) =>
-  COMMANDS['/account'].modal.build(o.privateMetadata);
+  COMMANDS['/account'].modal.build(o.privateMetadata, ENGLISH);
 const couponsModal = (o: { privateMetadata: string }) =>
-  COMMANDS['/coupons'].modal.build(o.privateMetadata);
+  COMMANDS['/coupons'].modal.build(o.privateMetadata, ENGLISH);
 const punishmentsModal = (o: { privateMetadata: string }) =>
-  COMMANDS['/punishments'].modal.build(o.privateMetadata);
+  COMMANDS['/punishments'].modal.build(o.privateMetadata, ENGLISH);
 
 const meta = JSON.stringify({ channel: 'C123', responseUrl: 'https://hooks.slack.test/x' });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../../src/slack/blocks/format.js';
 import { ACTION } from '../../../src/slack/blocks/ids.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import { payOrderCard } from '../../../src/slack/blocks/pay-order-card.js';
 import { withSandboxNote } from '../../../src/slack/blocks/sandbox-note.js';
 import { actionIds, longPayOrder, mrkdwnText, parsedPayOrder, visibleText } from './card-data.js';
 
-const shanghai = { timeZone: 'Asia/Shanghai', refreshValue: 'refresh-key' };
+const shanghai = { timeZone: 'Asia/Shanghai', refreshValue: 'refresh-key', t: ENGLISH };
 
 describe('payOrderCard', () => {
   it('shows amounts, discount, words and both order numbers of a parsed order', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../../src/slack/blocks/format.js';
 import { ACTION } from '../../../src/slack/blocks/ids.js';
 import { checkMessage } from '../../../src/slack/blocks/limits.js';
 import {
@@ -16,7 +17,7 @@ import {
   visibleText,
 } from './card-data.js';
 
-const opts = { timeZone: 'Asia/Shanghai' };
+const opts = { timeZone: 'Asia/Shanghai', t: ENGLISH };
 
 function viewOf(over: Partial<PunishmentsView> = {}): PunishmentsView {
   return {
@@ -46,7 +47,7 @@ describe('punishmentsCard', () => {
   });
 
   it('renders creation times in the zone given', () => {
-    const text = visibleText(punishmentsCard(viewOf(), { timeZone: 'UTC' }).blocks);
+    const text = visibleText(punishmentsCard(viewOf(), { timeZone: 'UTC', t: ENGLISH }).blocks);
 
     expect(text).toContain('created 2024-04-12 01:15:00');
   });

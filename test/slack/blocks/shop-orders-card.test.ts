@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../../src/slack/blocks/format.js';
 import { ACTION } from '../../../src/slack/blocks/ids.js';
 import { checkMessage, LIMITS } from '../../../src/slack/blocks/limits.js';
 import { withSandboxNote } from '../../../src/slack/blocks/sandbox-note.js';
@@ -14,7 +15,7 @@ import {
 } from '../../../src/slack/blocks/shop-orders-card.js';
 import { actionIds, longShopOrder, mrkdwnText, parsedShopPage, visibleText } from './card-data.js';
 
-const opts = { timeZone: 'Asia/Shanghai' };
+const opts = { timeZone: 'Asia/Shanghai', t: ENGLISH };
 
 function viewOf(over: Partial<ShopOrdersView> = {}): ShopOrdersView {
   const page = parsedShopPage();
@@ -63,7 +64,7 @@ describe('shopOrdersCard', () => {
   });
 
   it('renders ship-by times in the zone it is given', () => {
-    const text = visibleText(shopOrdersCard(viewOf(), { timeZone: 'UTC' }).blocks);
+    const text = visibleText(shopOrdersCard(viewOf(), { timeZone: 'UTC', t: ENGLISH }).blocks);
 
     expect(text).toContain('ship by 2024-05-03 08:00');
   });

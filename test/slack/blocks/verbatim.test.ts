@@ -3,6 +3,7 @@ import { GatewayApiError } from '../../../src/gateway/errors.js';
 import { accountCard } from '../../../src/slack/blocks/account-card.js';
 import { couponsCard } from '../../../src/slack/blocks/coupons-card.js';
 import { errorCard } from '../../../src/slack/blocks/error-card.js';
+import { ENGLISH } from '../../../src/slack/blocks/format.js';
 import type { SlackMessage } from '../../../src/slack/blocks/message.js';
 import { notice } from '../../../src/slack/blocks/message.js';
 import { orderWatchCard } from '../../../src/slack/blocks/order-watch-card.js';
@@ -62,7 +63,7 @@ const at = new Date('2024-05-01T04:00:00Z');
 const cards: [string, () => SlackMessage][] = [
   [
     'payment order',
-    () => payOrderCard(hostile(longPayOrder()), { timeZone: zone, refreshValue: 'r' }),
+    () => payOrderCard(hostile(longPayOrder()), { timeZone: zone, refreshValue: 'r', t: ENGLISH }),
   ],
   [
     'shop orders',
@@ -77,7 +78,7 @@ const cards: [string, () => SlackMessage][] = [
           totalPages: 1,
           totalOrders: 2,
         },
-        { timeZone: zone },
+        { timeZone: zone, t: ENGLISH },
       ),
   ],
   [
@@ -95,7 +96,7 @@ const cards: [string, () => SlackMessage][] = [
           humanPage: 1,
           totalPages: 1,
         },
-        { timeZone: zone },
+        { timeZone: zone, t: ENGLISH },
       ),
   ],
   [
@@ -113,10 +114,10 @@ const cards: [string, () => SlackMessage][] = [
           humanPage: 1,
           totalPages: 1,
         },
-        { timeZone: zone },
+        { timeZone: zone, t: ENGLISH },
       ),
   ],
-  ['account', () => accountCard(hostile(longAccount()), { timeZone: zone })],
+  ['account', () => accountCard(hostile(longAccount()), { timeZone: zone, t: ENGLISH })],
   [
     'QR account thread',
     () =>
@@ -177,6 +178,7 @@ const cards: [string, () => SlackMessage][] = [
           gatewayMessage: HOSTILE,
           authUrl: 'https://evil.example/auth',
         }),
+        ENGLISH,
       ),
   ],
   ['notice', () => notice(`Nothing found for ${HOSTILE.replace(/[<>&]/g, '')}`)],

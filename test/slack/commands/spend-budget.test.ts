@@ -36,7 +36,7 @@ describe('budget', () => {
     const refused = await ask(h, '/shoporders', `${X.shopOrders.ownerId} size=10 page=3`);
     expect(refused.text).toMatch(/Daily budget reached/);
     expect(refused.text).toMatch(/spent 10 of its 10 points/);
-    expect(refused.text).toMatch(/until \d{4}-\d{2}-\d{2} 00:00 \(Asia\/Shanghai\)/);
+    expect(refused.text).toMatch(/until \d{4}-\d{2}-\d{2} 00:00:00 \(Asia\/Shanghai\)/);
     expect(h.bot.sandbox!.requests().filter((r) => r.op === 'shopOrders')).toHaveLength(before);
 
     const free = await ask(
