@@ -38,6 +38,8 @@ export interface LookupForm<F extends string = string> {
   /** The submit button; "Look up" when absent. */
   submit?: string;
   fields: Record<F, FormField>;
+  /** Inputs that are not arguments of the command (a `FormChoice`'s), drawn after `fields`. */
+  more?: Record<string, FormField>;
 }
 
 /** The "Page" input every paged lookup shows. */
@@ -118,7 +120,7 @@ export function lookupForm(
     title: form.title,
     privateMetadata: opts.privateMetadata,
     intro: form.intro,
-    inputs: Object.entries(form.fields).map(([name, field]) =>
+    inputs: Object.entries({ ...form.fields, ...form.more }).map(([name, field]) =>
       input(name, field, initial[name], t),
     ),
     submit: t('lookup.form.submit'),

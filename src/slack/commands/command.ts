@@ -58,8 +58,30 @@ export interface LookupCommand<N extends CommandName, S extends z.ZodType> exten
   modal?: CommandModal;
   /** The card "Share in channel" posts again from what was stored; absent: nothing to share. */
   card?: ShareableCard;
+  /** What the form can do instead of the lookup. */
+  formChoice?: FormChoice;
   /** The work after the ack. */
   run(deps: SlackDeps, args: z.output<S>, who: Asker, client: WebClient): Promise<SlackMessage>;
+}
+
+/**
+ * Another thing a command's form can do instead of the lookup, chosen by one of its `more`
+ * inputs (the /shoporders form's "subscribe this channel instead").
+ */
+export interface FormChoice {
+  /** The input, and the value of it, that chooses this instead of the lookup. */
+  field: string;
+  value: string;
+  /** The form's inputs that are not arguments of the command (the form's `more`), this one's. */
+  more: readonly string[];
+  /**
+   * The form's values read by the choice's own rules, before the ack: errors by input, or the
+   * work to do after it.
+   */
+  read(
+    deps: SlackDeps,
+    values: Record<string, string>,
+  ): { errors: Record<string, string> } | { run(who: Asker, client: WebClient): Promise<void> };
 }
 
 /** How a command's stored card is drawn again for the channel. */

@@ -3,8 +3,10 @@ import { ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import { dayArg, wholeNumber } from '../args/index.js';
 import { dateField, pageField, sizeField } from '../blocks/lookup-form.js';
+import { UNSET_OPTION } from '../blocks/modal-inputs.js';
 import { shopOrdersCard } from '../blocks/shop-orders-card.js';
 import { type ShopOrdersCard, shopOrdersOf } from '../lookup/shop-orders-pages.js';
+import { SUBSCRIBE_INSTEAD, subscribeInstead } from '../subscriptions/subscribe-form.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 
@@ -87,7 +89,28 @@ export const shoporders = lookupCommand({
         })),
       },
     },
+    more: {
+      [SUBSCRIBE_INSTEAD.field]: {
+        kind: 'radio',
+        label: t('lookup.form.shoporders.instead'),
+        optional: true,
+        choices: [
+          { value: UNSET_OPTION, text: t('lookup.form.shoporders.instead.list') },
+          { value: SUBSCRIBE_INSTEAD.value, text: t('lookup.form.shoporders.instead.subscribe') },
+        ],
+        fallback: UNSET_OPTION,
+      },
+      every: {
+        kind: 'text',
+        label: t('lookup.form.shoporders.every'),
+        hint: t('lookup.form.shoporders.everyHint'),
+        optional: true,
+        maxLength: 10,
+        placeholder: '15m',
+      },
+    },
   }),
+  formChoice: subscribeInstead,
   card: {
     kind: 'shopOrders',
     shared: (c: ShopOrdersCard, opts) =>

@@ -26,18 +26,30 @@ export function lookupModalView<S extends z.ZodType>(
         );
         return;
       }
-      const parsed = parser.schema.safeParse(readModalValues(state));
-      if (!parsed.success) {
-        await ack({ response_action: 'errors', errors: modalErrors(view, parsed.error.issues) });
-        return;
-      }
-      await ack();
+      const values = readModalValues(state);
       const who: Asker = {
         teamId: body.team?.id ?? view.team_id,
         userId: body.user.id,
         channelId: meta.channelId,
         origin: `form ${view.callback_id}`,
       };
+      const choice = command.formChoice;
+      if (choice && values[choice.field] === choice.value) {
+        const read = choice.read(deps, values);
+        if ('errors' in read) {
+          await ack({ response_action: 'errors', errors: read.errors });
+          return;
+        }
+        await ack();
+        await deps.work.track(read.run(who, client));
+        return;
+      }
+      const parsed = parser.schema.safeParse(values);
+      if (!parsed.success) {
+        await ack({ response_action: 'errors', errors: modalErrors(view, parsed.error.issues) });
+        return;
+      }
+      await ack();
       await deps.work.track(answerLookup(deps, command, parser, parsed.data, who, client));
     },
   };

@@ -65,6 +65,8 @@ describe('lookup modals', () => {
       'to',
       'remark',
       'tag',
+      'instead',
+      'every',
     ]);
     expect(optional(shopOrdersModal({ privateMetadata: '' }))).toEqual([
       'page',
@@ -74,6 +76,8 @@ describe('lookup modals', () => {
       'to',
       'remark',
       'tag',
+      'instead',
+      'every',
     ]);
     expect(optional(accountModal({ privateMetadata: '' }))).toEqual([
       'media_mark',

@@ -188,7 +188,7 @@ export const enLookup = {
   'lookup.form.punishments.size': 'Rows per page',
   'lookup.form.shoporders.title': 'Shop orders',
   'lookup.form.shoporders.intro':
-    'List a shop’s sold orders. This lookup costs points. Dates are read in the gateway’s time zone; date, remark and tag filters need the enhanced edition. To have the shop’s new orders posted in this channel as they come, type /shoporders subscribe OWNER_ID every=15m: it shows what that costs before anything is called.',
+    'List a shop’s sold orders. This lookup costs points. Dates are read in the gateway’s time zone; date, remark and tag filters need the enhanced edition. To have the shop’s new orders posted in this channel as they come, choose “Subscribe this channel to new orders instead” below or type /shoporders subscribe OWNER_ID every=15m: either shows what that costs before anything is called.',
   'lookup.form.shoporders.owner': 'Shop owner id',
   'lookup.form.shoporders.size': 'Orders per gateway page',
   'lookup.form.shoporders.edition': 'Edition',
@@ -197,4 +197,10 @@ export const enLookup = {
   'lookup.form.shoporders.remark': 'Remark contains',
   'lookup.form.shoporders.tag': 'Remark tag',
   'lookup.form.shoporders.tagN': 'Tag {n}',
+  'lookup.form.shoporders.instead': 'Instead of listing',
+  'lookup.form.shoporders.instead.list': 'List the orders now',
+  'lookup.form.shoporders.instead.subscribe': 'Subscribe this channel to new orders instead',
+  'lookup.form.shoporders.every': 'Check every (subscribe only)',
+  'lookup.form.shoporders.everyHint':
+    'A whole number with s, m or h, e.g. 15m (the default). Page, size and dates are not used by a subscription.',
 } as const;

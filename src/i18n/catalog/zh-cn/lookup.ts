@@ -182,7 +182,7 @@ export const zhCNLookup = {
   'lookup.form.punishments.size': '每页行数',
   'lookup.form.shoporders.title': '店铺订单',
   'lookup.form.shoporders.intro':
-    '列出店铺已售订单。此查询消耗积分。日期按网关时区理解；日期、备注和标记筛选需要增强版。若想让店铺的新订单一到就发到此频道，请输入 /shoporders subscribe OWNER_ID every=15m：它会先显示费用，再进行任何调用。',
+    '列出店铺已售订单。此查询消耗积分。日期按网关时区理解；日期、备注和标记筛选需要增强版。若想让店铺的新订单一到就发到此频道，请在下方选择“改为为此频道订阅新订单”，或输入 /shoporders subscribe OWNER_ID every=15m：两种方式都会先显示费用，再进行任何调用。',
   'lookup.form.shoporders.owner': '店主 ID',
   'lookup.form.shoporders.size': '每个网关页的订单数',
   'lookup.form.shoporders.edition': '版本',
@@ -191,4 +191,10 @@ export const zhCNLookup = {
   'lookup.form.shoporders.remark': '备注包含',
   'lookup.form.shoporders.tag': '备注标记',
   'lookup.form.shoporders.tagN': '标记 {n}',
+  'lookup.form.shoporders.instead': '或者',
+  'lookup.form.shoporders.instead.list': '现在列出订单',
+  'lookup.form.shoporders.instead.subscribe': '改为为此频道订阅新订单',
+  'lookup.form.shoporders.every': '检查间隔（仅订阅）',
+  'lookup.form.shoporders.everyHint':
+    '整数加 s、m 或 h，例如 15m（默认值）。订阅不使用页码、每页数量和日期。',
 } as const satisfies Record<keyof typeof enLookup, string>;
