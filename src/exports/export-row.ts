@@ -42,6 +42,11 @@ export interface ExportsTable {
   file_id: string | null;
   /** 1: the CSV starts with a byte-order mark (the default); 0: turned off in the preview. */
   csv_bom: ColumnType<number, number | undefined, number>;
+  /**
+   * The header row's language (0016): null, the machine column names (the default); a locale,
+   * the column titles in the starter's language, ticked in the preview.
+   */
+  csv_header: ColumnType<string | null, string | null | undefined, string | null>;
   lease_owner: string | null;
   lease_until: number | null;
   /** The language its messages were posted in (0015); null reads as the workspace's. */

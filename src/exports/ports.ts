@@ -43,9 +43,10 @@ export interface ExportMessages {
   /**
    * Posts the progress message in the export's channel (for an export whose Start click was won
    * by a process that died before posting it); its ts. Throws ExportStop when the channel cannot
-   * be posted in (worth telling, never worth retrying); any other error is a passing one.
+   * be posted in (worth telling, never worth retrying); any other error is a passing one. Its ts
+   * and the language it was posted in (kept on the row, so later edits speak it too).
    */
-  post(row: ExportRow): Promise<string>;
+  post(row: ExportRow): Promise<{ ts: string; locale: string }>;
   /** Edits the progress message to the row's state. */
   show(row: ExportRow): Promise<void>;
   /** Uploads the CSV in the progress message's thread; the file's id. */

@@ -17,9 +17,9 @@ export async function takeOverStarting(
   const key = exportKeyOf(claimed);
   const db = deps.store.db;
   const now = () => deps.clock().getTime();
-  let ts: string;
+  let posted: { ts: string; locale: string };
   try {
-    ts = await deps.messages.post({ ...claimed, state: 'running' });
+    posted = await deps.messages.post({ ...claimed, state: 'running' });
   } catch (err) {
     if (err instanceof ExportStop) {
       await settleStarting(db, key, owner, { state: 'failed', note: err.words, updated_at: now() });
@@ -32,7 +32,8 @@ export async function takeOverStarting(
   }
   const moved = await settleStarting(db, key, owner, {
     state: 'running',
-    message_ts: ts,
+    message_ts: posted.ts,
+    locale: posted.locale,
     updated_at: now(),
   });
   if (!moved) return undefined;

@@ -47,6 +47,7 @@ function runningRow(id: string, now: number): ExportRow {
     stopped_by: null,
     file_id: null,
     csv_bom: 1,
+    csv_header: null,
     lease_owner: null,
     lease_until: null,
     locale: null,
@@ -76,7 +77,7 @@ function sourceFor(by: string, bought: Bought[]): ExportSource {
 }
 
 const messages: ExportMessages = {
-  post: async () => '1700000000.000002',
+  post: async () => ({ ts: '1700000000.000002', locale: 'en' }),
   show: async () => {},
   upload: async () => 'F0CSV',
 };

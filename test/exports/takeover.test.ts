@@ -45,6 +45,7 @@ function startingRow(id: string, updatedAt: number, poster: string): ExportRow {
     stopped_by: null,
     file_id: null,
     csv_bom: 1,
+    csv_header: null,
     lease_owner: poster,
     lease_until: null,
     locale: null,
@@ -76,7 +77,7 @@ function fakes() {
     async post(row) {
       const ts = `1700000000.${String(posted.length + 1).padStart(6, '0')}`;
       posted.push(row.export_id);
-      return ts;
+      return { ts, locale: 'zh-CN' };
     },
     async show() {},
     async upload(row, csv) {
@@ -129,6 +130,8 @@ describe.each(DIALECTS)('an export left "starting" (%s)', (dialect) => {
     expect(f.fetched).toEqual([0, 1, 2, 3]);
     expect(f.uploads).toEqual([{ ts: done.message_ts, rows: 1 + 2 * PAGES }]);
     expect(done.message_ts).toBe('1700000000.000001');
+    // The language it was posted in stays with the row, for the edits that follow.
+    expect(done.locale).toBe('zh-CN');
     expect(done).toMatchObject({ rows: 2 * PAGES, points: 5 * PAGES, next_page: PAGES });
     // The dead poster, were it to wake, can no longer settle it (so it would not keep a message).
     expect(await settleStarting(store.db, key, 'click:dead', { state: 'running' })).toBe(false);

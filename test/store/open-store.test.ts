@@ -102,6 +102,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0013-language',
       '0014-lease-owner-indexes',
       '0015-message-locale',
+      '0016-export-csv-header',
     ]);
   });
 

@@ -1,7 +1,9 @@
 import { findExport, moveExport } from '../../exports/index.js';
+import { translator } from '../../i18n/translator.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
 import { progressOf } from '../exports/export-messages.js';
+import { personLocale, postedLocale } from '../settings/language.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 /** **Cancel**: on the preview nothing was called; on the progress message the runner stops. */
@@ -13,10 +15,11 @@ export const cancelExport = (actionId: string): ActionDef => ({
     if (!exportId) return tell(args, deps, notice(OUT_OF_DATE));
     const key = { workspaceId: who.teamId, exportId };
     const now = deps.clock().getTime();
+    const t = async () => translator(await personLocale(deps, args.client, who.teamId, who.userId));
     if (
       await moveExport(deps.store.db, key, ['preview'], { state: 'dismissed', updated_at: now })
     ) {
-      return tell(args, deps, notice('Export cancelled; nothing was called.'), true);
+      return tell(args, deps, notice((await t())('exports.dismissed')), true);
     }
     const stopped = await moveExport(deps.store.db, key, ['running', 'starting'], {
       state: 'cancelled',
@@ -25,11 +28,11 @@ export const cancelExport = (actionId: string): ActionDef => ({
     });
     const row = await findExport(deps.store.db, key);
     if (!stopped || !row?.message_ts)
-      return tell(args, deps, notice('This export has already ended.'));
+      return tell(args, deps, notice((await t())('exports.alreadyEnded')));
     await args.client.chat.update({
       channel: row.channel_id,
       ts: row.message_ts,
-      ...progressOf(deps, row),
+      ...progressOf(deps, row, await postedLocale(deps, row)),
     });
   },
 });

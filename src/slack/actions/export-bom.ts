@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { findExport, moveExport } from '../../exports/index.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { personLocale } from '../settings/language.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 /** A checkbox group's ticked values (parsed at the edge: the action arrives typed as a button). */
 const ticked = z.object({ selected_options: z.array(z.object({ value: z.string() })) });
 
 /**
- * The preview's byte-order-mark box: stored on the export while it is still a preview, so the
- * file made later (by whichever replica runs it) follows what the person chose.
+ * The preview's file options (a byte-order mark; the header row in the starter's language instead
+ * of the machine column names): stored on the export while it is still a preview, so the file
+ * made later (by whichever replica runs it) follows what the person chose.
  */
 export const exportBom = (actionId: string): ActionDef => ({
   actionIds: [actionId],
@@ -21,9 +23,13 @@ export const exportBom = (actionId: string): ActionDef => ({
     const key = { workspaceId: who.teamId, exportId };
     const row = await findExport(deps.store.db, key);
     if (row?.user_id !== who.userId) return tell(args, deps, notice(OUT_OF_DATE));
-    const bom = options.data.selected_options.some((o) => o.value === 'bom');
+    const chosen = new Set(options.data.selected_options.map((o) => o.value));
+    const header = chosen.has('header')
+      ? await personLocale(deps, args.client, who.teamId, who.userId)
+      : null;
     await moveExport(deps.store.db, key, ['preview'], {
-      csv_bom: bom ? 1 : 0,
+      csv_bom: chosen.has('bom') ? 1 : 0,
+      csv_header: header,
       updated_at: deps.clock().getTime(),
     });
   },

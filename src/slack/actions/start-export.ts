@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { findExport, moveExport, settleStarting } from '../../exports/index.js';
+import { translator } from '../../i18n/translator.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
-import { CANNOT_POST, progressOf } from '../exports/export-messages.js';
+import { progressOf } from '../exports/export-messages.js';
+import { channelLocale, personLocale } from '../settings/language.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 /**
@@ -33,26 +35,32 @@ export const startExport = (actionId: string): ActionDef => ({
       updated_at: now(),
     });
     if (!won) return;
-    await tell(args, deps, notice('Export started: its progress is in the channel.'), true);
+    const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
+    await tell(args, deps, notice(t('exports.started')), true);
+    // The progress message speaks the workspace's language, kept on the row for its edits.
+    const locale = await channelLocale(deps, who.teamId);
     // The grace counts from here, right before the post (the answer above may have been slow).
     if (!(await settleStarting(db, key, poster, { updated_at: now() }))) return;
     let ts: string | undefined;
     try {
       const posted = await args.client.chat.postMessage({
         channel: row.channel_id,
-        ...progressOf(deps, { ...row, state: 'running' }),
+        ...progressOf(deps, { ...row, state: 'running' }, locale),
       });
       ts = posted.ts;
     } catch (err) {
+      // The person is told in their language; the row's note is what the channel would read.
       const words = isUnreachableChannel(slackErrorCode(err))
-        ? CANNOT_POST
-        : 'I could not post the progress message; export again.';
-      if (!(await settleStarting(db, key, poster, { state: 'failed', note: words }))) return;
-      return tell(args, deps, notice(words), true);
+        ? 'exports.cannotPost'
+        : 'exports.notPosted';
+      const note = translator(locale)(words);
+      if (!(await settleStarting(db, key, poster, { state: 'failed', note, locale }))) return;
+      return tell(args, deps, notice(t(words)), true);
     }
     const settled = await settleStarting(db, key, poster, {
       state: 'running',
       message_ts: ts ?? null,
+      locale,
       lease_owner: null,
       updated_at: now(),
     });

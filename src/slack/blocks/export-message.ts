@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { ExportRow } from '../../exports/index.js';
+import type { Translate } from '../../i18n/translator.js';
 import { button, contextLine, section } from './card-parts.js';
 import { esc } from './format.js';
 import { ACTION } from './ids.js';
@@ -15,67 +16,81 @@ export function progressBar(done: number, total: number | null): string {
   return `[${'█'.repeat(full)}${'░'.repeat(BAR - full)}] ${Math.floor(share * 100)} %`;
 }
 
-function timeLeft(row: ExportRow, now: number): string {
-  if (!row.total_pages || row.next_page === 0 || row.started_at === null) return 'estimating';
+function timeLeft(row: ExportRow, now: number, t: Translate): string {
+  if (!row.total_pages || row.next_page === 0 || row.started_at === null) {
+    return t('exports.left.estimating');
+  }
   const perPage = (now - row.started_at) / row.next_page;
   const s = Math.max(0, Math.round((perPage * (row.total_pages - row.next_page)) / 1000));
-  return s < 60 ? `about ${s} s` : `about ${Math.ceil(s / 60)} min`;
+  return s < 60
+    ? t('exports.left.seconds', { s })
+    : t('exports.left.minutes', { m: Math.ceil(s / 60) });
 }
 
-const who = (id: string | null) =>
-  id && /^[UW][A-Z0-9]{2,30}$/.test(id) ? `<@${id}>` : esc(id ?? 'someone', 100);
+const who = (id: string | null, t: Translate) =>
+  id && /^[UW][A-Z0-9]{2,30}$/.test(id) ? `<@${id}>` : esc(id ?? t('exports.someone'), 100);
 
 export interface ExportTitle {
-  /** e.g. "Shop orders of 2201000250". */
+  /** e.g. "Shop orders of 2201000250", in the message's language. */
   title: string;
+  /** The language the message is in: the one it was first posted in. */
+  t: Translate;
+}
+
+function statusLine(row: ExportRow, now: number, t: Translate): string {
+  const pages =
+    row.total_pages !== null
+      ? t('exports.page.of', { page: row.next_page, total: row.total_pages })
+      : t('exports.page.at', { page: row.next_page });
+  const counts = t('exports.counts', { rows: row.rows, points: row.points });
+  const partial = row.rows > 0 ? t('exports.partialInThread') : '';
+  switch (row.state) {
+    case 'done':
+      return `:white_check_mark: ${t('exports.state.done', { counts, pages: row.next_page })}`;
+    case 'cancelled':
+      return `:octagonal_sign: ${t('exports.state.cancelled', { who: who(row.stopped_by, t), pages, counts })}`;
+    case 'budget':
+      return `:warning: ${t('exports.state.budget', { pages, counts, note: esc(row.note ?? '', 600) })}`;
+    case 'failed': {
+      const note = esc(row.note ?? t('exports.note.repeatedFailure'), 600);
+      return `:x: ${t('exports.state.failed', { pages, note })} ${partial}`.trimEnd();
+    }
+    default: {
+      const bar = progressBar(row.next_page, row.total_pages);
+      const left = timeLeft(row, now, t);
+      return `:hourglass_flowing_sand: ${t('exports.state.running', { bar, pages, counts, left })}`;
+    }
+  }
 }
 
 /** The progress message in the channel, from the stored export; Cancel while it runs. */
-export function exportProgressMessage(row: ExportRow, t: ExportTitle, now: number): SlackMessage {
-  const pages =
-    row.total_pages !== null
-      ? `page ${row.next_page} of ${row.total_pages}`
-      : `page ${row.next_page}`;
-  const counts = `${row.rows} rows, ${row.points} points`;
-  let status: string;
-  switch (row.state) {
-    case 'done':
-      status = `:white_check_mark: Export finished: ${counts}, ${row.next_page} pages. The CSV is in the thread.`;
-      break;
-    case 'cancelled':
-      status = `:octagonal_sign: Export cancelled by ${who(row.stopped_by)} after ${pages}: ${counts}. No file.`;
-      break;
-    case 'budget':
-      status = `:warning: Export stopped at the daily budget after ${pages}: ${counts}. ${esc(row.note ?? '', 600)} The rows so far are in the thread as a partial CSV.`;
-      break;
-    case 'failed':
-      status = `:x: Export stopped after ${pages}: ${esc(row.note ?? 'the gateway failed', 600)} ${row.rows > 0 ? 'The rows so far are in the thread as a partial CSV.' : ''}`;
-      break;
-    default:
-      status = `:hourglass_flowing_sand: Exporting: ${progressBar(row.next_page, row.total_pages)} ${pages}, ${counts}, time left ${timeLeft(row, now)}.`;
-  }
+export function exportProgressMessage(row: ExportRow, x: ExportTitle, now: number): SlackMessage {
+  const { t } = x;
+  const status = statusLine(row, now, t);
   const blocks: types.KnownBlock[] = [
-    section(`*${esc(t.title, 200)}* (started by ${who(row.user_id)})`),
+    section(t('exports.startedBy', { title: esc(x.title, 200), who: who(row.user_id, t) })),
     section(status),
   ];
   if (row.state === 'running' || row.state === 'starting') {
     blocks.push({
       type: 'actions',
-      elements: [button(ACTION.cancelExport, 'Cancel', row.export_id)],
+      elements: [button(ACTION.cancelExport, t('exports.button.cancel'), row.export_id)],
     });
   }
   const plain = status.replace(/:[a-z_]+: /, '').replace(/<@([A-Z0-9]+)>/g, '@$1');
-  return { text: esc(`${t.title}: ${plain}`, 1000), blocks };
+  return { text: esc(`${x.title}: ${plain}`, 1000), blocks };
 }
 
-const BOM_OPTION = {
-  text: { type: 'plain_text' as const, text: 'Start the file with a byte-order mark (for Excel)' },
-  description: {
-    type: 'plain_text' as const,
-    text: 'Lets Excel read Chinese names; untick for other tools',
-  },
-  value: 'bom',
-};
+function fileOptions(t: Translate) {
+  const option = (text: string, description: string, value: string) => ({
+    text: { type: 'plain_text' as const, text },
+    description: { type: 'plain_text' as const, text: description },
+    value,
+  });
+  const bom = option(t('exports.option.bom'), t('exports.option.bomHint'), 'bom');
+  const header = option(t('exports.option.header'), t('exports.option.headerHint'), 'header');
+  return { options: [bom, header], initial: [bom] };
+}
 
 /** The private preview: what will be called, the price, the cap; Start export / Cancel. */
 export function exportPreviewMessage(p: {
@@ -86,19 +101,23 @@ export function exportPreviewMessage(p: {
   price: number | undefined;
   maxRows: number;
   note?: string;
+  /** The asker's language. */
+  t: Translate;
 }): SlackMessage {
+  const { t } = p;
   const price =
     p.price === undefined
-      ? 'price per call: not known yet (the gateway reports it with each answer)'
-      : `price per call: ${p.price} points (this workspace's last charge for it)`;
+      ? t('exports.preview.priceUnknown')
+      : t('exports.preview.priceKnown', { price: p.price });
   const lines = [
-    `*Export ${esc(p.title, 200)} as CSV?*`,
-    `Calls ${p.operation}, ${p.perCall}; ${price}.`,
-    `At most ${p.maxRows} rows (EXPORT_MAX_ROWS). Nothing is called before you start; the daily budget is checked before each page.`,
+    t('exports.preview.title', { title: esc(p.title, 200) }),
+    t('exports.preview.calls', { operation: p.operation, perCall: p.perCall, price }),
+    t('exports.preview.cap', { max: p.maxRows }),
     ...(p.note ? [p.note] : []),
   ];
+  const box = fileOptions(t);
   return {
-    text: esc(`Export ${p.title} as CSV? ${price}; at most ${p.maxRows} rows.`, 1000),
+    text: esc(t('exports.preview.text', { title: p.title, price, max: p.maxRows }), 1000),
     blocks: [
       section(lines.join('\n')),
       {
@@ -109,19 +128,22 @@ export function exportPreviewMessage(p: {
           {
             type: 'checkboxes',
             action_id: ACTION.exportBom,
-            options: [BOM_OPTION],
-            initial_options: [BOM_OPTION],
+            options: box.options,
+            initial_options: box.initial,
           },
         ],
       },
       {
         type: 'actions',
         elements: [
-          { ...button(ACTION.startExport, 'Start export', p.exportId), style: 'primary' },
-          button(ACTION.cancelExport, 'Cancel', p.exportId),
+          {
+            ...button(ACTION.startExport, t('exports.button.start'), p.exportId),
+            style: 'primary',
+          },
+          button(ACTION.cancelExport, t('exports.button.cancel'), p.exportId),
         ],
       },
-      contextLine('Progress and the file appear in this channel.'),
+      contextLine(t('exports.preview.where')),
     ],
   };
 }

@@ -3,6 +3,7 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { z } from 'zod';
 import { type ExportKind, type ExportRow, insertExport } from '../../exports/index.js';
 import { COUPON_WINDOW_MAX_MS } from '../../gateway/operations/coupons.js';
+import { translator } from '../../i18n/translator.js';
 import { lastCharge } from '../../ledger/index.js';
 import { toCacheJson } from '../../store/shared-cache.js';
 import { defineCommand } from '../args/index.js';
@@ -19,6 +20,7 @@ import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import { splitWindows } from '../lookup/coupons-pages.js';
+import { personLocale } from '../settings/language.js';
 import type { ExportArgs } from './export-args.js';
 import { exportTitle } from './export-messages.js';
 
@@ -106,6 +108,7 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     stopped_by: null,
     file_id: null,
     csv_bom: 1,
+    csv_header: null,
     lease_owner: null,
     lease_until: null,
     locale: null,
@@ -117,18 +120,24 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
   try {
     await insertExport(deps.store.db, row);
     const price = await lastCharge(deps.store.db, who.teamId, kind);
+    // The preview is the asker's alone: their language.
+    const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
     const a = exportArgsValue;
     const perCall =
       a.kind === 'shopOrders'
-        ? `one call per page of ${a.input.pageSize} orders`
-        : `one call per page of ${a.limit} coupons in each of ${splitWindows(new Date(a.start), new Date(a.end)).length} window(s) of at most 7 days`;
+        ? t('exports.preview.perCall.shopOrders', { size: a.input.pageSize })
+        : t('exports.preview.perCall.coupons', {
+            limit: a.limit,
+            windows: splitWindows(new Date(a.start), new Date(a.end)).length,
+          });
     message = exportPreviewMessage({
       exportId: row.export_id,
-      title: exportTitle(row),
-      operation: kind === 'shopOrders' ? 'operation 7 (shop orders)' : 'operation 4 (coupons)',
+      title: exportTitle(row, t),
+      operation: t(`exports.preview.operation.${kind}`),
       perCall,
       price,
       maxRows: deps.config.export.maxRows,
+      t,
     });
   } catch (err) {
     deps.logger.warn({ err, kind }, 'export preview failed');

@@ -1,6 +1,7 @@
 import type { Coupon } from '../../gateway/operations/coupons.js';
 import type { ShopOrder } from '../../gateway/operations/shop-order-record.js';
 import { instantToWallClock } from '../../gateway/time.js';
+import type { Translate } from '../../i18n/translator.js';
 import { maskPhone, yuan } from '../blocks/format.js';
 
 const time = (d: Date | undefined, zone: string) => (d ? instantToWallClock(d, zone) : '');
@@ -88,4 +89,13 @@ export function couponCells(c: Coupon, zone: string): string[] {
     c.sid,
     c.appKey,
   ];
+}
+
+/**
+ * The header row: the machine column names (stable, documented in docs/usage/exports.md), or with
+ * `t` the column titles in that language (the preview's header option). Same columns, same order.
+ */
+export function csvHeader(kind: 'shopOrders' | 'coupons', t?: Translate): readonly string[] {
+  const names = kind === 'coupons' ? COUPON_HEADER : SHOP_ORDER_HEADER;
+  return t ? names.map((n) => t(`exports.column.${n}`)) : names;
 }

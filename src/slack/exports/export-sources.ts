@@ -7,14 +7,18 @@ import {
 import { GatewayError } from '../../gateway/errors.js';
 import type { CouponPage } from '../../gateway/operations/coupons.js';
 import type { ShopOrderPage } from '../../gateway/operations/shop-orders.js';
+import { gatewayErrorText } from '../../i18n/gateway-error-text.js';
+import { isLocale } from '../../i18n/locales.js';
+import { type Translate, translator } from '../../i18n/translator.js';
 import { fromCacheJson } from '../../store/shared-cache.js';
 import { UserFacingError } from '../blocks/error-card.js';
 import { PageCache } from '../caches/page-cache.js';
 import type { AppDeps } from '../deps.js';
 import { cachedQuery } from '../lookup/cached-query.js';
 import { splitWindows } from '../lookup/coupons-pages.js';
+import { postedLocale } from '../settings/language.js';
 import type { CouponsExportArgs, ExportArgs, ShopOrdersExportArgs } from './export-args.js';
-import { COUPON_HEADER, couponCells, SHOP_ORDER_HEADER, shopOrderCells } from './export-rows.js';
+import { couponCells, csvHeader, shopOrderCells } from './export-rows.js';
 
 export const argsOf = (row: ExportRow) => fromCacheJson<ExportArgs>(row.args_json);
 
@@ -26,14 +30,19 @@ const whoOf = (row: ExportRow) => ({
   origin: row.kind === 'coupons' ? '/coupons export' : '/shoporders export',
 });
 
-/** A refusal worth telling becomes the export's end; a passing failure is tried again. */
-function stopOrRethrow(err: unknown): never {
+/**
+ * A refusal worth telling becomes the export's end, in the words of the progress message's
+ * language (`t`); a passing failure is tried again.
+ */
+function stopOrRethrow(err: unknown, t: Translate): never {
   if (err instanceof UserFacingError) {
-    const reason = err.title === 'Daily budget reached' ? 'budget' : 'failed';
-    throw new ExportStop(reason, err.detail);
+    if (err.title === 'Daily budget reached')
+      throw new ExportStop('budget', t('exports.note.budget'));
+    throw new ExportStop('failed', err.detail);
   }
   if (err instanceof GatewayError && !err.retryable) {
-    throw new ExportStop('failed', `${err.meaning}. ${err.remedy}.`);
+    const { meaning, remedy } = gatewayErrorText(t, err);
+    throw new ExportStop('failed', `${meaning}. ${remedy}.`);
   }
   throw err;
 }
@@ -49,6 +58,7 @@ export function exportSource(deps: AppDeps): ExportSource {
   const onError = (err: unknown) => deps.logger.warn({ err }, 'export page not cached');
   const shopPages = new PageCache<ShopOrderPage>(deps.cache, onError);
   const couponPages = new PageCache<CouponPage>(deps.cache, onError);
+  const tOf = async (row: ExportRow) => translator(await postedLocale(deps, row));
 
   async function shopOrders(row: ExportRow, a: ShopOrdersExportArgs, cursor: unknown) {
     const g = typeof cursor === 'number' ? cursor : 0;
@@ -59,7 +69,7 @@ export function exportSource(deps: AppDeps): ExportSource {
       onPoints: (p) => {
         points = p;
       },
-    }).catch(stopOrRethrow);
+    }).catch(async (err: unknown) => stopOrRethrow(err, await tOf(row)));
     const size = a.input.pageSize;
     const pages = Math.min(Math.ceil(page.total / size), Math.ceil(maxRows / size));
     const more = g + 1 < pages && page.orders.length > 0;
@@ -100,7 +110,7 @@ export function exportSource(deps: AppDeps): ExportSource {
       onPoints: (p) => {
         points = p;
       },
-    }).catch(stopOrRethrow);
+    }).catch(async (err: unknown) => stopOrRethrow(err, await tOf(row)));
     const totals = c.totals.map((t, i) => (i === c.w ? page.total : t));
     const pagesOf = (t: number) => Math.max(1, Math.ceil(t / a.limit));
     let next: CouponCursor | undefined;
@@ -117,7 +127,10 @@ export function exportSource(deps: AppDeps): ExportSource {
   }
 
   return {
-    header: (row) => (argsOf(row).kind === 'coupons' ? COUPON_HEADER : SHOP_ORDER_HEADER),
+    header: (row) => {
+      const lang = row.csv_header;
+      return csvHeader(argsOf(row).kind, lang && isLocale(lang) ? translator(lang) : undefined);
+    },
     async fetch(row, cursor) {
       const a = argsOf(row);
       return a.kind === 'coupons' ? coupons(row, a, cursor) : shopOrders(row, a, cursor);

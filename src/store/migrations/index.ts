@@ -15,6 +15,7 @@ import { secretsEdgesMigration } from './0012-secrets-edges.js';
 import { languageMigration } from './0013-language.js';
 import { leaseOwnerIndexesMigration } from './0014-lease-owner-indexes.js';
 import { messageLocaleMigration } from './0015-message-locale.js';
+import { exportCsvHeaderMigration } from './0016-export-csv-header.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -37,6 +38,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0013-language': languageMigration(),
     '0014-lease-owner-indexes': leaseOwnerIndexesMigration(),
     '0015-message-locale': messageLocaleMigration(),
+    '0016-export-csv-header': exportCsvHeaderMigration(),
   };
   return { getMigrations: async () => migrations };
 }
