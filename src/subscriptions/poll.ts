@@ -119,7 +119,7 @@ export async function pollSubscription(
     deps.metrics.polled('failed');
     const failures = row.failures + 1;
     const tell = failures >= FAILURES_TOLD && row.problem === null;
-    const problem = tell ? deps.source.describe(err) : undefined;
+    const problem = tell ? await deps.source.describe(err, row) : undefined;
     deps.logger.warn(
       { err, subscriptionId: key.subscriptionId, failures },
       'subscription poll failed',

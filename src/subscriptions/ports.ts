@@ -39,14 +39,17 @@ export interface SubscriptionSource {
   checkBudget(row: SubscriptionRow, price: number | undefined): Promise<void>;
   /** Operation 7, orders confirmed from `start` (epoch ms), gateway page `page` of 100. */
   page(row: SubscriptionRow, start: number, page: number): Promise<PolledPage>;
-  /** A failed poll in words (and a link) for the channel. */
-  describe(err: unknown): PollProblem;
+  /** A failed poll in words (and a link) for the channel, in the subscription message's language. */
+  describe(err: unknown, row: SubscriptionRow): Promise<PollProblem>;
 }
 
 /** The chat side: the subscription message and the orders posted under the subscription. */
 export interface SubscriptionMessages {
-  /** Posts the subscription message; its ts. */
-  post(row: SubscriptionRow): Promise<string>;
+  /**
+   * Posts the subscription message; its ts and the language it was posted in (kept on the row:
+   * the message's edits and the orders posted under it speak it too).
+   */
+  post(row: SubscriptionRow): Promise<{ ts: string; locale: string }>;
   /** Edits the subscription message to the row's state. */
   show(row: SubscriptionRow): Promise<void>;
   /** One message for one new order. */

@@ -20,9 +20,9 @@ export async function workOnSubscription(
   let row = claimed;
   if (row.message_ts === null) {
     try {
-      const ts = await deps.messages.post(row);
-      await updateLeasedSubscription(db, key, owner, { message_ts: ts });
-      row = { ...row, message_ts: ts };
+      const { ts, locale } = await deps.messages.post(row);
+      await updateLeasedSubscription(db, key, owner, { message_ts: ts, locale });
+      row = { ...row, message_ts: ts, locale };
     } catch (err) {
       // Tried again a little later, not at every tick; no poll before its message is there.
       deps.logger.warn(

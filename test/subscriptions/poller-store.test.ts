@@ -90,12 +90,12 @@ function fakes() {
       pages.push(page);
       return { orders: [sn1], total: 1, points: 5 };
     },
-    describe: () => ({ words: 'failed' }),
+    describe: async () => ({ words: 'failed' }),
   };
   const messages: SubscriptionMessages = {
     async post() {
       posted.push('subscription message');
-      return '1700000000.000001';
+      return { ts: '1700000000.000001', locale: 'en' };
     },
     async show() {},
     async postOrder(_row, o) {

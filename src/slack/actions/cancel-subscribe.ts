@@ -1,6 +1,8 @@
+import { translator } from '../../i18n/translator.js';
 import { moveSubscription } from '../../subscriptions/index.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { personLocale } from '../settings/language.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 /** **Cancel** on the preview: nothing was called and nothing will be. */
@@ -16,7 +18,8 @@ export const cancelSubscribe = (actionId: string): ActionDef => ({
       state: 'dismissed',
       updated_at: now,
     });
-    const words = dismissed ? 'Not subscribed; nothing was called.' : OUT_OF_DATE;
-    return tell(args, deps, notice(words), dismissed);
+    if (!dismissed) return tell(args, deps, notice(OUT_OF_DATE));
+    const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
+    return tell(args, deps, notice(t('subscriptions.dismissed')), true);
   },
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { translator } from '../../i18n/translator.js';
 import {
   findSubscription,
   moveSubscription,
@@ -7,6 +8,7 @@ import {
 } from '../../subscriptions/index.js';
 import { notice } from '../blocks/message.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
+import { channelLocale, personLocale } from '../settings/language.js';
 import { subscriptionMessageOf } from '../subscriptions/subscription-messages.js';
 import { type ActionDef, tell } from './action.js';
 import { subscriptionClick } from './subscription-click.js';
@@ -16,9 +18,6 @@ import { subscriptionClick } from './subscription-click.js';
  * than the slowest post can take (three attempts of at most 10 s), as an export's start grace.
  */
 const CLICK_LEASE_MS = 45_000;
-
-const CANNOT_POST =
-  'I cannot post in this channel: invite me with /invite @querydesk and subscribe again. Nothing was called.';
 
 /**
  * **Subscribe** on the private preview: the subscription starts now (orders confirmed before are
@@ -33,7 +32,7 @@ export const subscribe = (actionId: string): ActionDef => ({
     // Only the person the preview was shown to subscribes with it.
     const click = await subscriptionClick(args, deps, (row, who) => row.user_id === who.userId);
     if (!click) return;
-    const { key, row } = click;
+    const { who, key, row } = click;
     const db = deps.store.db;
     const now = deps.clock().getTime();
     const poster = `click:${randomUUID()}`;
@@ -48,11 +47,15 @@ export const subscribe = (actionId: string): ActionDef => ({
     if (!won) return;
     const active = await findSubscription(db, key);
     if (!active) return;
+    // The channel's message speaks the workspace's language; the row keeps it for what follows.
+    const locale = await channelLocale(deps, key.workspaceId);
+    const told = async () =>
+      translator(await personLocale(deps, args.client, who.teamId, who.userId));
     let ts: string | undefined;
     try {
       const posted = await args.client.chat.postMessage({
         channel: row.channel_id,
-        ...subscriptionMessageOf(deps, active),
+        ...subscriptionMessageOf(deps, active, locale),
       });
       ts = posted.ts;
     } catch (err) {
@@ -64,10 +67,11 @@ export const subscribe = (actionId: string): ActionDef => ({
         lease_until: null,
         updated_at: deps.clock().getTime(),
       });
-      return tell(args, deps, notice(CANNOT_POST), true);
+      return tell(args, deps, notice((await told())('subscriptions.cannotPost')), true);
     }
     const kept = await updateLeasedSubscription(db, key, poster, {
       message_ts: ts ?? null,
+      locale,
       lease_owner: null,
       lease_until: null,
     });
@@ -77,6 +81,6 @@ export const subscribe = (actionId: string): ActionDef => ({
       if (ts) await args.client.chat.delete({ channel: row.channel_id, ts }).catch(() => undefined);
       return;
     }
-    await tell(args, deps, notice('Subscribed: the subscription message is in the channel.'), true);
+    await tell(args, deps, notice((await told())('subscriptions.subscribed')), true);
   },
 });

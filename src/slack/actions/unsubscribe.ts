@@ -1,5 +1,7 @@
+import { translator } from '../../i18n/translator.js';
 import { endSubscription } from '../../subscriptions/index.js';
 import { notice } from '../blocks/message.js';
+import { personLocale, postedLocale } from '../settings/language.js';
 import { subscriptionMessageOf } from '../subscriptions/subscription-messages.js';
 import { type ActionDef, tell } from './action.js';
 import { subscriptionClick } from './subscription-click.js';
@@ -23,18 +25,20 @@ export const unsubscribe = (actionId: string): ActionDef => ({
       who.userId,
       deps.clock().getTime(),
     );
-    if (!ended) return tell(args, deps, notice('This subscription has already ended.'));
+    const told = async () =>
+      translator(await personLocale(deps, args.client, who.teamId, who.userId));
+    if (!ended) return tell(args, deps, notice((await told())('subscriptions.alreadyEnded')));
     if (ended.message_ts) {
       await args.client.chat
         .update({
           channel: ended.channel_id,
           ts: ended.message_ts,
-          ...subscriptionMessageOf(deps, ended),
+          ...subscriptionMessageOf(deps, ended, await postedLocale(deps, ended)),
         })
         .catch((err) => deps.logger.warn({ err }, 'subscription message edit failed'));
     }
     if (args.body.container?.is_ephemeral || args.body.message?.ts !== ended.message_ts) {
-      await tell(args, deps, notice('Unsubscribed: nothing more is polled for it.'));
+      await tell(args, deps, notice((await told())('subscriptions.unsubscribed')));
     }
   },
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { translator } from '../../i18n/translator.js';
 import {
   insertSubscription,
   pollsPerDay,
@@ -15,12 +16,8 @@ import { parsedOrRefused } from '../commands/subcommand-args.js';
 import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
-import {
-  durationWords,
-  SUBSCRIBE_USAGE,
-  type SubscribeArgs,
-  subscribeParser,
-} from './subscribe-args.js';
+import { personLocale } from '../settings/language.js';
+import { SUBSCRIBE_USAGE, type SubscribeArgs, subscribeParser } from './subscribe-args.js';
 import { lastPollPrice } from './subscription-source.js';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -91,18 +88,17 @@ export async function previewSubscription(
   try {
     const row = previewRow(who, a, deps.clock().getTime());
     await insertSubscription(deps.store.db, row);
-    const filters = [
-      a.remark !== undefined ? `remark "${a.remark}"` : '',
-      a.remarkTag !== undefined ? `tag ${a.remarkTag}` : '',
-    ].filter(Boolean);
     message = subscriptionPreviewMessage({
       subscriptionId: row.subscription_id,
       ownerId: a.ownerId,
-      filters: filters.join(', '),
-      every: durationWords(a.intervalMs),
+      remark: a.remark,
+      remarkTag: a.remarkTag,
+      intervalMs: a.intervalMs,
       pollsPerDay: pollsPerDay(a.intervalMs),
       price: await lastPollPrice(deps, who.teamId),
       budget: await deps.dailyBudget(who.teamId),
+      // The preview is the asker's alone: their language.
+      t: translator(await personLocale(deps, via.client, who.teamId, who.userId)),
     });
   } catch (err) {
     deps.logger.warn({ err }, 'subscription preview failed');

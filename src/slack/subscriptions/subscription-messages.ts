@@ -1,4 +1,6 @@
 import type { WebClient } from '@slack/web-api';
+import type { Locale } from '../../i18n/locales.js';
+import { translator } from '../../i18n/translator.js';
 import type {
   SubscriptionDeps,
   SubscriptionMessages,
@@ -10,20 +12,27 @@ import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
 import { SHOP_ORDER_HEADER, shopOrderCells } from '../exports/export-rows.js';
+import { channelLocale, postedLocale } from '../settings/language.js';
 import { lastPollPrice, subscriptionSource } from './subscription-source.js';
 import { subscriptionView } from './subscription-view.js';
 
 type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;
 
-/** The subscription message as the row says it is now, ready to post or edit. */
+/** The subscription message as the row says it is now, in `locale`, ready to post or edit. */
 export function subscriptionMessageOf(
   deps: Pick<AppDeps, 'gateway' | 'config'>,
   row: SubscriptionRow,
+  locale: Locale,
 ) {
-  return finish(deps, subscriptionMessage(row, subscriptionView(row, deps.config)));
+  const view = subscriptionView(row, deps.config, translator(locale));
+  return finish(deps, subscriptionMessage(row, view));
 }
 
-/** The poller's chat side: the subscription message, the orders, the batch CSV in its thread. */
+/**
+ * The poller's chat side: the subscription message, the orders, the batch CSV in its thread. All
+ * of it is in the language the subscription message was posted in (the row's `locale`, written
+ * with its ts), so a subscription speaks one language even after the workspace changes its own.
+ */
 export function subscriptionMessages(deps: AppDeps, clientFor: ClientFor): SubscriptionMessages {
   const zone = deps.config.gateway.timeZone;
   const count = (method: string) => (err: unknown) => {
@@ -38,27 +47,37 @@ export function subscriptionMessages(deps: AppDeps, clientFor: ClientFor): Subsc
     if (!posted.ts) throw new Error('chat.postMessage answered without a ts');
     return posted.ts;
   };
+  const view = async (row: SubscriptionRow) => ({
+    timeZone: zone,
+    t: translator(await postedLocale(deps, row)),
+  });
   return {
-    post: (row) => post(row, subscriptionMessageOf(deps, row)),
+    async post(row) {
+      const locale = await channelLocale(deps, row.workspace_id);
+      return { ts: await post(row, subscriptionMessageOf(deps, row, locale)), locale };
+    },
     async show(row) {
       if (!row.message_ts) return;
       const client = await clientFor(row.workspace_id);
+      const locale = await postedLocale(deps, row);
       await client.chat
         .update({
           channel: row.channel_id,
           ts: row.message_ts,
-          ...subscriptionMessageOf(deps, row),
+          ...subscriptionMessageOf(deps, row, locale),
         })
         .catch(count('chat.update'));
     },
     async postOrder(row, order) {
-      await post(row, finish(deps, newOrderMessage(row, order, zone)));
+      await post(row, finish(deps, newOrderMessage(row, order, await view(row))));
     },
-    postBatch: (row, first, total) =>
-      post(row, finish(deps, newOrdersBatchMessage(row, first, total, zone))),
+    postBatch: async (row, first, total) =>
+      post(row, finish(deps, newOrdersBatchMessage(row, first, total, await view(row)))),
     async uploadCsv(row, threadTs, orders) {
       const client = await clientFor(row.workspace_id);
-      // The CSV writer is loaded with the first batch, not at start (as for exports).
+      const { t } = await view(row);
+      // The CSV writer is loaded with the first batch, not at start (as for exports). Its
+      // columns keep their machine names, as an export's do by default.
       const { toCsv } = await import('../../exports/csv.js');
       const csv = toCsv(
         SHOP_ORDER_HEADER,
@@ -70,7 +89,7 @@ export function subscriptionMessages(deps: AppDeps, clientFor: ClientFor): Subsc
           thread_ts: threadTs,
           file: csv,
           filename: `new-shop-orders-${row.owner_id.replace(/[^\w-]/g, '_').slice(0, 40)}-${orders.length}.csv`,
-          title: `${orders.length} new orders`,
+          title: t('count.newOrders', { count: orders.length }),
         })
         .catch(count('files.uploadV2'));
     },

@@ -1,5 +1,7 @@
 import { GatewayApiError, GatewayError } from '../../gateway/errors.js';
 import { instantToWallClock } from '../../gateway/time.js';
+import { gatewayErrorText } from '../../i18n/gateway-error-text.js';
+import { translator } from '../../i18n/translator.js';
 import { dayRange, lastCharge } from '../../ledger/index.js';
 import {
   POLL_PAGE_SIZE,
@@ -11,6 +13,7 @@ import { SUBSCRIPTIONS_LEDGER } from '../../subscriptions/ledger-name.js';
 import { UserFacingError } from '../blocks/error-card.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../lookup/query.js';
+import { postedLocale } from '../settings/language.js';
 
 /** Operation 7's newest price in a workspace, whether a lookup or a subscription paid it. */
 export function lastPollPrice(deps: AppDeps, workspaceId: string): Promise<number | undefined> {
@@ -62,20 +65,21 @@ export function subscriptionSource(deps: AppDeps): SubscriptionSource {
         throw err;
       }
     },
-    describe(err) {
+    async describe(err, row) {
+      // Kept on the row and shown in the subscription message: in the language it was posted in.
+      const t = translator(await postedLocale(deps, row));
       if (err instanceof GatewayError) {
-        const code = err.code !== undefined ? ` (code ${err.code})` : '';
+        const code =
+          err.code !== undefined ? t('subscriptions.problem.code', { code: err.code }) : '';
         const url =
           err instanceof GatewayApiError && err.reason === 'unauthorized-shop'
             ? err.authUrl
             : undefined;
-        return { words: `${err.meaning}${code}. What to do: ${err.remedy}.`, url };
+        const { meaning, remedy } = gatewayErrorText(t, err);
+        return { words: t('subscriptions.problem.gateway', { meaning, code, remedy }), url };
       }
       if (err instanceof UserFacingError) return { words: `${err.title}. ${err.detail}` };
-      return {
-        words:
-          'querydesk could not finish its polls (logged). It keeps trying; if this stays, ask whoever runs querydesk.',
-      };
+      return { words: t('subscriptions.problem.internal') };
     },
   };
 }
