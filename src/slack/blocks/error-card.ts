@@ -19,6 +19,8 @@ export class UserFacingError extends Error {
     readonly title: string,
     readonly detail: string,
     readonly words?: RefusalWords,
+    /** What kind of refusal it is, for code that acts on it (never its words). */
+    readonly kind?: 'budget',
   ) {
     super(`${title}: ${detail}`);
     this.name = 'UserFacingError';
@@ -26,9 +28,9 @@ export class UserFacingError extends Error {
 }
 
 /** A refusal written once as catalogue words, readable in every language. */
-export function refusal(words: RefusalWords): UserFacingError {
+export function refusal(words: RefusalWords, kind?: 'budget'): UserFacingError {
   const english = words(ENGLISH);
-  return new UserFacingError(english.title, english.detail, words);
+  return new UserFacingError(english.title, english.detail, words, kind);
 }
 
 function gatewayCard(err: GatewayError, t: Translate): SlackMessage {

@@ -36,9 +36,8 @@ const whoOf = (row: ExportRow) => ({
  */
 function stopOrRethrow(err: unknown, t: Translate): never {
   if (err instanceof UserFacingError) {
-    if (err.title === 'Daily budget reached')
-      throw new ExportStop('budget', t('exports.note.budget'));
-    throw new ExportStop('failed', err.detail);
+    if (err.kind === 'budget') throw new ExportStop('budget', t('exports.note.budget'));
+    throw new ExportStop('failed', err.words?.(t).detail ?? err.detail);
   }
   if (err instanceof GatewayError && !err.retryable) {
     const { meaning, remedy } = gatewayErrorText(t, err);

@@ -71,10 +71,13 @@ export async function query<K extends Name>(
   if (!reservation.allowed) {
     const resets = instantToWallClock(reservation.resetsAt, timeZone);
     const { spent, budget: limit } = reservation;
-    throw refusal((t) => ({
-      title: t('lookup.budget.title'),
-      detail: t('lookup.budget.detail', { spent, budget: limit, resets, timeZone }),
-    }));
+    throw refusal(
+      (t) => ({
+        title: t('lookup.budget.title'),
+        detail: t('lookup.budget.detail', { spent, budget: limit, resets, timeZone }),
+      }),
+      'budget',
+    );
   }
   let charged: number | undefined;
   try {

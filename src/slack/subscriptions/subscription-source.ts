@@ -59,7 +59,7 @@ export function subscriptionSource(deps: AppDeps): SubscriptionSource {
         return { orders: answer.data.orders, total: answer.data.total, points: answer.points };
       } catch (err) {
         // The budget's own reservation refused it (other calls in flight took the room).
-        if (err instanceof UserFacingError && err.title === 'Daily budget reached') {
+        if (err instanceof UserFacingError && err.kind === 'budget') {
           throw new PollPaused(resumesAt());
         }
         throw err;
