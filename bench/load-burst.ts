@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type RequestRecord, SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
+import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
 import type { BurstReply, BurstRequest } from './burst-client.js';
 import { type ReplicaProcess, startReplica } from './replica-process.js';
 import type { BenchResult } from './report.js';
+import { sandboxProcess } from './sandbox-process.js';
 import { percentile, round, windowMax } from './stats.js';
 
 const ORDER = 'P20260101000001';
@@ -46,35 +46,6 @@ async function slowGateway(delayMs: number): Promise<{ url: string; close(): Pro
         server.closeAllConnections();
         server.close(() => r());
       }),
-  };
-}
-
-/** The sandbox forked into its own process (see sandbox-child.ts). */
-async function sandboxProcess() {
-  const child = fork(fileURLToPath(new URL('./sandbox-child.js', import.meta.url)), [], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    execArgv: [],
-  });
-  const [{ url }] = (await once(child, 'message')) as [{ url: string }];
-  try {
-    // It stands for a remote gateway, whose clock our CPU load cannot starve: on 2 shared cores a
-    // process at normal priority can wait hundreds of ms for a turn and stamp arrivals late.
-    setPriority(child.pid!, -10);
-  } catch {
-    // Not permitted (not root): measured at normal priority.
-  }
-  return {
-    url,
-    async requests(): Promise<RequestRecord[]> {
-      const reply = once(child, 'message') as Promise<[{ requests: RequestRecord[] }]>;
-      child.send('requests');
-      return (await reply)[0].requests;
-    },
-    async close() {
-      const exited = once(child, 'exit');
-      child.disconnect();
-      await exited;
-    },
   };
 }
 
