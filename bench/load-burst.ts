@@ -3,15 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type RequestRecord, SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
+import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
 import type { BurstReply, BurstRequest } from './burst-client.js';
 import { type ReplicaProcess, startReplica } from './replica-process.js';
 import type { BenchResult } from './report.js';
-import { percentile, round, windowMax } from './stats.js';
+import { type SandboxProcess, sandboxProcess } from './sandbox-process.js';
+import { percentile, ratio, round, windowMax } from './stats.js';
 
 const ORDER = 'P20260101000001';
 const MERCHANT = 'M898310058120001';
@@ -46,35 +46,6 @@ async function slowGateway(delayMs: number): Promise<{ url: string; close(): Pro
         server.closeAllConnections();
         server.close(() => r());
       }),
-  };
-}
-
-/** The sandbox forked into its own process (see sandbox-child.ts). */
-async function sandboxProcess() {
-  const child = fork(fileURLToPath(new URL('./sandbox-child.js', import.meta.url)), [], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    execArgv: [],
-  });
-  const [{ url }] = (await once(child, 'message')) as [{ url: string }];
-  try {
-    // It stands for a remote gateway, whose clock our CPU load cannot starve: on 2 shared cores a
-    // process at normal priority can wait hundreds of ms for a turn and stamp arrivals late.
-    setPriority(child.pid!, -10);
-  } catch {
-    // Not permitted (not root): measured at normal priority.
-  }
-  return {
-    url,
-    async requests(): Promise<RequestRecord[]> {
-      const reply = once(child, 'message') as Promise<[{ requests: RequestRecord[] }]>;
-      child.send('requests');
-      return (await reply)[0].requests;
-    },
-    async close() {
-      const exited = once(child, 'exit');
-      child.disconnect();
-      await exited;
-    },
   };
 }
 
@@ -206,126 +177,215 @@ export interface LoadBenchOptions {
   tmpDir: string;
   /** Another checkout to measure (its scripts/start.sh), for before/after figures. */
   appDir?: string;
+  /** How long a process is left alone after a burst before its idle RSS is read. Default 10 s. */
+  settleMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Reference {
+  readyMs: number;
+  idleRssMiB: number;
+  burst: BurstFigures;
+  /** The largest RSS of its processes, `settleMs` after the burst. */
+  rssAfterMiB: number;
 }
 
 /**
- * The load figures, each replica started by scripts/start.sh as production starts it: idle memory and time to
- * ready; 200 commands at once against a gateway answering in 2.5 s; 300 at once against the
- * sandbox at full speed on one replica (SQLite) and on three (PostgreSQL + Redis).
+ * The same-run reference: `count` plain Bolt processes that only ack (plain-bolt.ts), started by
+ * plain node, answering the same burst as the bot just did; their start, idle memory before and
+ * after it.
+ */
+async function plainBolt(
+  double: SlackDouble,
+  count: number,
+  n: number,
+  text: string,
+  settleMs: number,
+): Promise<Reference> {
+  const script = fileURLToPath(new URL('./plain-bolt.js', import.meta.url));
+  const procs: ReplicaProcess[] = [];
+  try {
+    for (let i = 0; i < count; i++) procs.push(await startReplica(botEnv(double, {}), { script }));
+    await sleep(3000);
+    const idleRssMiB = procs[0]!.rssMiB();
+    const figures = await burst(double, procs, n, text, 0);
+    await sleep(settleMs);
+    return {
+      readyMs: procs[0]!.readyMs,
+      idleRssMiB,
+      burst: figures,
+      rssAfterMiB: Math.max(...procs.map((p) => p.rssMiB())),
+    };
+  } finally {
+    await Promise.all(procs.map((p) => p.stop()));
+  }
+}
+
+/** The bot's ack times beside plain Bolt's for the same burst, and their ratios. */
+function acksBeside(bot: Pick<BurstFigures, 'ackP50Ms' | 'ackP99Ms'>, ref: Reference) {
+  return {
+    plainBoltAcked: ref.burst.acked,
+    plainBoltAckP50Ms: ref.burst.ackP50Ms,
+    plainBoltAckP99Ms: ref.burst.ackP99Ms,
+    ackP50VsPlainBolt: ratio(bot.ackP50Ms, ref.burst.ackP50Ms),
+    ackP99VsPlainBolt: ratio(bot.ackP99Ms, ref.burst.ackP99Ms),
+  };
+}
+
+/** 1 — a gateway answering in 2.5 s, one replica: start-up, idle memory, the slow burst. */
+async function slowPart(
+  double: SlackDouble,
+  options: LoadBenchOptions,
+  closers: (() => Promise<void>)[],
+): Promise<BenchResult[]> {
+  const slowN = options.slowBurst ?? 200;
+  const settleMs = options.settleMs ?? 10_000;
+  const text = `${ORDER} ${MERCHANT} type=platform`;
+  const slow = await slowGateway(2500);
+  closers.push(() => slow.close());
+  const one = await startReplica(
+    botEnv(double, {
+      GATEWAY_BASE_URL: slow.url,
+      GATEWAY_TOKEN: `bench-${randomUUID()}`,
+      DATABASE_URL: `sqlite:${options.tmpDir}/slow.db`,
+    }),
+    { appDir: options.appDir },
+  );
+  closers.push(() => one.stop());
+  await sleep(3000);
+  const idleRss = one.rssMiB();
+  const { startedAt: _, ...s } = await burst(double, [one], slowN, text, 90_000);
+  await sleep(settleMs);
+  const afterRss = one.rssMiB();
+  await one.stop();
+  // The same burst at a plain Bolt app that only acks: what Bolt and this machine cost alone.
+  const ref = await plainBolt(double, 1, slowN, text, settleMs);
+  const boundS = round((slowN / 10) * 1.05 + 2.5);
+  return [
+    {
+      name: 'load: start-up and idle memory (scripts/start.sh, HTTP mode, real gateway URL)',
+      figures: {
+        readyMs: round(one.readyMs),
+        plainBoltReadyMs: round(ref.readyMs),
+        readyVsPlainBolt: ratio(one.readyMs, ref.readyMs),
+        idleRssMiB: idleRss,
+        plainBoltIdleRssMiB: ref.idleRssMiB,
+        idleRssVsPlainBolt: ratio(idleRss, ref.idleRssMiB),
+        idleRssAfterBurstMiB: afterRss,
+        plainBoltIdleRssAfterBurstMiB: ref.rssAfterMiB,
+        idleRssAfterBurstVsPlainBolt: ratio(afterRss, ref.rssAfterMiB),
+      },
+      target: `ready ≤ 1500 ms through scripts/start.sh; idle RSS ≤ 100 MiB, before the burst and ${settleMs / 1000} s after it`,
+      met: one.readyMs <= 1500 && idleRss <= 100 && afterRss <= 100,
+    },
+    {
+      name: `load: ${slowN} /payorder at once, gateway answering in 2.5 s`,
+      figures: { ...s, boundS, ...acksBeside(s, ref) },
+      target: `all ${slowN} answered with the order, last within about ${slowN}/10 s + 2.5 s; ack p99 ≤ 100 ms (plain Bolt that only acks: the same burst, same run)`,
+      met: s.answered === slowN && (s.ackP99Ms ?? Infinity) <= 100,
+    },
+  ];
+}
+
+/**
+ * 2 — one burst at the sandbox at full speed on `env.length` replicas, then the same burst at as
+ * many plain Bolt processes.
+ */
+async function fastBurst(
+  double: SlackDouble,
+  sandbox: SandboxProcess,
+  options: LoadBenchOptions,
+  label: string,
+  env: Record<string, string>[],
+): Promise<BenchResult> {
+  const fastN = options.fastBurst ?? 300;
+  const settleMs = options.settleMs ?? 10_000;
+  const replicas: ReplicaProcess[] = [];
+  let afterRss: number;
+  const from = (await sandbox.requests()).length;
+  const x = SANDBOX_EXAMPLES.payOrder;
+  const text = `${x.paid.orderNumber} ${x.merchantNum} type=platform`;
+  let f: BurstFigures;
+  try {
+    for (const e of env) replicas.push(await startReplica(e, { appDir: options.appDir }));
+    f = await burst(double, replicas, fastN, text, 120_000);
+    await sleep(settleMs);
+    afterRss = Math.max(...replicas.map((r) => r.rssMiB()));
+  } finally {
+    await Promise.all(replicas.map((r) => r.stop()));
+  }
+  const ref = await plainBolt(double, env.length, fastN, text, settleMs);
+  const { startedAt, ...figures } = f;
+  // The burst's requests only (the warm-up came before it).
+  const seen = (await sandbox.requests())
+    .slice(from)
+    .filter((r) => r.op === 'payOrder' && r.at >= startedAt);
+  const at = seen.map((r) => r.at);
+  const spanS = (Math.max(...at) - Math.min(...at)) / 1000;
+  const rateLimited = seen.filter((r) => r.code === 202).length;
+  const most = windowMax(at, 1000);
+  return {
+    name: `load: ${fastN} /payorder at once, sandbox at full speed, ${label}`,
+    figures: {
+      ...figures,
+      ...acksBeside(f, ref),
+      gatewayRequests: seen.length,
+      mostInAnySecond: most,
+      answers202: rateLimited,
+      requestsPerS: round((seen.length - 1) / spanS),
+      idleRssAfterBurstMiB: afterRss,
+      plainBoltIdleRssAfterBurstMiB: ref.rssAfterMiB,
+      idleRssAfterBurstVsPlainBolt: ratio(afterRss, ref.rssAfterMiB),
+    },
+    target: `all ${fastN} answered; ≤ 10 in any 1 s at the sandbox; 0 rate-limited (202); ≥ 9.5 requests/s; idle RSS ≤ 100 MiB ${settleMs / 1000} s after`,
+    met:
+      f.answered === fastN &&
+      most <= 10 &&
+      rateLimited === 0 &&
+      (seen.length - 1) / spanS >= 9.5 &&
+      afterRss <= 100,
+  };
+}
+
+/**
+ * The load figures, each replica started by scripts/start.sh as production starts it, each beside
+ * plain Bolt answering the same burst in the same run: idle memory and time to ready; 200
+ * commands at once against a gateway answering in 2.5 s; 300 at once against the sandbox at full
+ * speed on one replica (SQLite) and on three (PostgreSQL + Redis); idle memory after each burst.
  */
 export async function loadBench(options: LoadBenchOptions): Promise<BenchResult[]> {
-  const slowN = options.slowBurst ?? 200;
-  const fastN = options.fastBurst ?? 300;
   const n = options.replicas ?? 3;
   const redisUrl = options.redisUrl ?? 'redis://127.0.0.1:6379';
-  const results: BenchResult[] = [];
   const double = await startSlackDouble();
   const closers: (() => Promise<void>)[] = [() => double.close()];
   try {
-    // 1 — a 2.5 s gateway, one replica.
-    const slow = await slowGateway(2500);
-    closers.push(() => slow.close());
-    const one = await startReplica(
-      botEnv(double, {
-        GATEWAY_BASE_URL: slow.url,
-        GATEWAY_TOKEN: `bench-${randomUUID()}`,
-        DATABASE_URL: `sqlite:${options.tmpDir}/slow.db`,
-      }),
-      { appDir: options.appDir },
-    );
-    closers.push(() => one.stop());
-    await new Promise((r) => setTimeout(r, 3000));
-    const idleRss = one.rssMiB();
-    results.push({
-      name: 'load: start-up and idle memory (scripts/start.sh, HTTP mode, real gateway URL)',
-      figures: { readyMs: round(one.readyMs), idleRssMiB: idleRss },
-      target: 'ready ≤ 1500 ms through scripts/start.sh; idle RSS ≤ 100 MiB',
-      met: one.readyMs <= 1500 && idleRss <= 100,
-    });
-    const { startedAt: _, ...s } = await burst(
-      double,
-      [one],
-      slowN,
-      `${ORDER} ${MERCHANT} type=platform`,
-      90_000,
-    );
-    const boundS = round((slowN / 10) * 1.05 + 2.5);
-    results.push({
-      name: `load: ${slowN} /payorder at once, gateway answering in 2.5 s`,
-      figures: { ...s, boundS },
-      target: `all ${slowN} answered with the order, last within about ${slowN}/10 s + 2.5 s; ack p99 ≤ 100 ms`,
-      met: s.answered === slowN && (s.ackP99Ms ?? Infinity) <= 100,
-    });
-    await one.stop();
-
-    // The same burst at a plain Bolt app that only acks: what Bolt and this machine cost alone.
-    const plain = await startReplica(botEnv(double, {}), {
-      script: fileURLToPath(new URL('./plain-bolt.js', import.meta.url)),
-    });
-    closers.push(() => plain.stop());
-    const ref = await burst(double, [plain], slowN, `${ORDER} ${MERCHANT} type=platform`, 0);
-    await plain.stop();
-    results.push({
-      name: `load: reference, a plain Bolt app that only acks, ${slowN} at once`,
-      figures: { acked: ref.acked, ackP50Ms: ref.ackP50Ms, ackP99Ms: ref.ackP99Ms },
-      target: 'none: the same sender and machine, for comparison with the ack times above',
-      met: ref.acked === slowN,
-    });
-
-    // 2 — the sandbox at full speed, one replica then n replicas sharing PostgreSQL and Redis.
+    const results = await slowPart(double, options, closers);
     const sandbox = await sandboxProcess();
     closers.push(() => sandbox.close());
-    const fast = async (label: string, env: Record<string, string>[]) => {
-      const replicas: ReplicaProcess[] = [];
-      for (const e of env) {
-        replicas.push(await startReplica(e, { appDir: options.appDir }));
-      }
-      const from = (await sandbox.requests()).length;
-      const x = SANDBOX_EXAMPLES.payOrder;
-      const text = `${x.paid.orderNumber} ${x.merchantNum} type=platform`;
-      const { startedAt, ...f } = await burst(double, replicas, fastN, text, 120_000);
-      await Promise.all(replicas.map((r) => r.stop()));
-      // The burst's requests only (the warm-up came before it).
-      const seen = (await sandbox.requests())
-        .slice(from)
-        .filter((r) => r.op === 'payOrder' && r.at >= startedAt);
-      const at = seen.map((r) => r.at);
-      const spanS = (Math.max(...at) - Math.min(...at)) / 1000;
-      const rateLimited = seen.filter((r) => r.code === 202).length;
-      const most = windowMax(at, 1000);
-      results.push({
-        name: `load: ${fastN} /payorder at once, sandbox at full speed, ${label}`,
-        figures: {
-          ...f,
-          gatewayRequests: seen.length,
-          mostInAnySecond: most,
-          answers202: rateLimited,
-          requestsPerS: round((seen.length - 1) / spanS),
-        },
-        target: `all ${fastN} answered; ≤ 10 in any 1 s at the sandbox; 0 rate-limited (202); ≥ 9.5 requests/s`,
-        met:
-          f.answered === fastN &&
-          most <= 10 &&
-          rateLimited === 0 &&
-          (seen.length - 1) / spanS >= 9.5,
-      });
-    };
     // A token of this run's own: its Redis keys are shared with no other run.
     const common = { GATEWAY_BASE_URL: sandbox.url, GATEWAY_TOKEN: `bench-${randomUUID()}` };
-    await fast('1 replica', [
-      botEnv(double, { ...common, DATABASE_URL: `sqlite:${options.tmpDir}/fast.db` }),
-    ]);
+    results.push(
+      await fastBurst(double, sandbox, options, '1 replica', [
+        botEnv(double, { ...common, DATABASE_URL: `sqlite:${options.tmpDir}/fast.db` }),
+      ]),
+    );
     const db = await ownDatabase();
     closers.push(() => db.drop());
-    await fast(
-      `${n} replicas (PostgreSQL + Redis)`,
-      Array.from({ length: n }, () =>
-        botEnv(double, {
-          ...common,
-          DATABASE_URL: db.url,
-          REDIS_URL: redisUrl,
-          REPLICAS: String(n),
-        }),
+    results.push(
+      await fastBurst(
+        double,
+        sandbox,
+        options,
+        `${n} replicas (PostgreSQL + Redis)`,
+        Array.from({ length: n }, () =>
+          botEnv(double, {
+            ...common,
+            DATABASE_URL: db.url,
+            REDIS_URL: redisUrl,
+            REPLICAS: String(n),
+          }),
+        ),
       ),
     );
     return results;

@@ -1,30 +1,15 @@
-import { App, LogLevel } from '@slack/bolt';
+import { startPlainBolt } from './plain-bolt-app.js';
 
 /**
- * The load benchmark's reference: a plain Bolt app in HTTP mode whose one command listener only
- * acks, on the same Slack double and machine. Its ack times under the same burst show how much of
- * the bot's own is Bolt's and the machine's.
+ * The load benchmark's reference as a process of its own (started by plain node, beside the bot's
+ * processes): see plain-bolt-app.ts.
  */
-const app = new App({
+const app = await startPlainBolt({
   token: process.env.SLACK_BOT_TOKEN,
   signingSecret: process.env.SLACK_SIGNING_SECRET ?? '',
-  clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
-  logLevel: LogLevel.WARN,
-  customRoutes: [
-    {
-      path: '/healthz',
-      method: ['GET'],
-      handler: (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"ok":true}');
-      },
-    },
-  ],
+  slackApiUrl: process.env.SLACK_API_URL,
+  port: Number(process.env.PORT),
 });
-app.command('/payorder', async ({ ack }) => {
-  await ack();
-});
-await app.start(Number(process.env.PORT));
 process.on('SIGTERM', () => {
   void app.stop().then(() => process.exit(0));
 });

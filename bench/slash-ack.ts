@@ -1,7 +1,8 @@
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { startBotOnDouble } from './bot-on-double.js';
+import { startPlainBolt } from './plain-bolt-app.js';
 import type { BenchResult } from './report.js';
-import { round, spread } from './stats.js';
+import { ratio, round, type Spread, spread } from './stats.js';
 
 export interface SlashAckOptions {
   /** Commands per phase. Default 50. */
@@ -22,6 +23,45 @@ interface Sample {
 
 const X = SANDBOX_EXAMPLES.payOrder;
 
+/** The bot's ack times beside plain Bolt's for the same commands, and their ratios. */
+function beside(bot: Spread, plain: Spread) {
+  return {
+    plainBoltAckP50Ms: round(plain.p50),
+    plainBoltAckP95Ms: round(plain.p95),
+    plainBoltAckMaxMs: round(plain.max),
+    ackP50VsPlainBolt: ratio(bot.p50, plain.p50),
+    ackP95VsPlainBolt: ratio(bot.p95, plain.p95),
+  };
+}
+
+/**
+ * The same phases at a plain Bolt app that only acks, in this process on the same double: the
+ * same-run reference for the ack times.
+ */
+async function plainBoltPhases(
+  double: { botToken: string; signingSecret: string; apiUrl: string },
+  commands: number,
+  one: (user: string, events: string) => Promise<Sample>,
+): Promise<{ sequential: Sample[]; burst: Sample[] }> {
+  const plain = await startPlainBolt({
+    token: double.botToken,
+    signingSecret: double.signingSecret,
+    slackApiUrl: double.apiUrl,
+    port: 0,
+  });
+  try {
+    await one('U0PLAINWARM', plain.events);
+    const sequential: Sample[] = [];
+    for (let i = 0; i < commands; i++) sequential.push(await one(`U0PSEQ${i}`, plain.events));
+    const burst = await Promise.all(
+      Array.from({ length: commands }, (_, i) => one(`U0PBURST${i}`, plain.events)),
+    );
+    return { sequential, burst };
+  } finally {
+    await plain.stop();
+  }
+}
+
 /**
  * Benchmark 2: signed `/payorder` commands through the real Bolt app in HTTP mode. Ack time is
  * from sending the signed request to its HTTP answer; answer time is from sending to the ephemeral
@@ -40,9 +80,9 @@ export async function slashAck(options: SlashAckOptions = {}): Promise<BenchResu
       answered.set(user, { at: performance.now(), text: c.message.text });
   });
 
-  async function one(user: string): Promise<Sample> {
+  async function one(user: string, events = h.events): Promise<Sample> {
     const t0 = performance.now();
-    const ack = await h.double.sendCommand(h.events, {
+    const ack = await h.double.sendCommand(events, {
       command: '/payorder',
       text: `${X.paid.orderNumber} ${X.merchantNum}`,
       user,
@@ -55,8 +95,9 @@ export async function slashAck(options: SlashAckOptions = {}): Promise<BenchResu
       .waitFor(() => samples.every((s) => answered.has(s.user)), answerWaitMs)
       .catch(() => undefined);
 
-  const describe = (label: string, samples: Sample[]): BenchResult => {
+  const describe = (label: string, samples: Sample[], plain: Sample[]): BenchResult => {
     const acks = spread(samples.map((s) => s.ackMs));
+    const ref = spread(plain.map((s) => s.ackMs));
     const replies = samples.flatMap((s) => {
       const a = answered.get(s.user);
       return a ? [{ ms: a.at - s.t0, text: a.text }] : [];
@@ -72,6 +113,7 @@ export async function slashAck(options: SlashAckOptions = {}): Promise<BenchResu
         ackP50Ms: round(acks.p50),
         ackP95Ms: round(acks.p95),
         ackMaxMs: round(acks.max),
+        ...beside(acks, ref),
         answered: answers.length,
         answeredWithCard: replies.filter((r) => /Paid/.test(r.text)).length,
         answerP50Ms: round(ans.p50),
@@ -96,9 +138,10 @@ export async function slashAck(options: SlashAckOptions = {}): Promise<BenchResu
 
     const burst = await Promise.all(Array.from({ length: commands }, (_, i) => one(`U0BURST${i}`)));
     await answersTo(burst);
+    const ref = await plainBoltPhases(h.double, commands, one);
     return [
-      describe('one at a time (each waits for its answer)', sequential),
-      describe('all at once (answers paced by the gateway limiter)', burst),
+      describe('one at a time (each waits for its answer)', sequential, ref.sequential),
+      describe('all at once (answers paced by the gateway limiter)', burst, ref.burst),
     ];
   } finally {
     off();

@@ -55,3 +55,13 @@ export function round(value: number): number | null {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/**
+ * `a` over `b`, rounded as `round` does: the bot's figure over plain Bolt's from the same run.
+ * Null when either is missing or `b` is not above 0.
+ */
+export function ratio(a: number | null, b: number | null): number | null {
+  return a === null || b === null || !Number.isFinite(a) || !Number.isFinite(b) || b <= 0
+    ? null
+    : round(a / b);
+}

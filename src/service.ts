@@ -3,6 +3,7 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { ExportRunner } from './exports/index.js';
+import { startIdleCollector } from './idle-gc.js';
 import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -158,6 +159,13 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     life.own(runtime, (r) => r.stop());
     startWorkers(workers, life);
     life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
+    if (options.primeAcks) {
+      const collector = startIdleCollector({
+        onCollect: (freed, ms) =>
+          logger.debug({ freedMiB: Math.round(freed / 2 ** 20), ms: Math.round(ms) }, 'idle gc'),
+      });
+      life.onStop(async () => collector.stop());
+    }
     const retentionDays = config.ledgerRetentionDays;
     if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
     const address = serverOf(runtime)?.address() as AddressInfo | undefined;

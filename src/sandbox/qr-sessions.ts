@@ -10,6 +10,7 @@ interface Session {
   scannedAt?: number;
   expiredAt?: number;
   refunded: boolean;
+  paidChecks: number;
 }
 
 export interface QrSessions {
@@ -22,6 +23,8 @@ export interface QrSessions {
   find(id: string, now: number): QrSessionView | undefined;
   /** true the first time only: a session's points are returned once. */
   claimRefund(id: string): boolean;
+  /** Counts one charged status check of the session (what a code costs while nobody scans it). */
+  countPaidCheck(id: string): void;
   simulateScan(id: string, now: number): boolean;
   simulateExpire(id: string, now: number): boolean;
   list(now: number): QrSessionView[];
@@ -54,6 +57,7 @@ export function createQrSessions(opts: {
     status: statusAt(s, now),
     creationCharge: s.creationCharge,
     refunded: s.refunded,
+    paidChecks: s.paidChecks,
   });
   const settle = (id: string, now: number, field: 'scannedAt' | 'expiredAt') => {
     const s = sessions.get(id);
@@ -72,6 +76,7 @@ export function createQrSessions(opts: {
         createdAt: now,
         creationCharge: charge,
         refunded: false,
+        paidChecks: 0,
       };
       sessions.set(id, s);
       return view(s, now);
@@ -85,6 +90,10 @@ export function createQrSessions(opts: {
       if (!s || s.refunded) return false;
       s.refunded = true;
       return true;
+    },
+    countPaidCheck(id) {
+      const s = sessions.get(id);
+      if (s) s.paidChecks += 1;
     },
     simulateScan: (id, now) => settle(id, now, 'scannedAt'),
     simulateExpire: (id, now) => settle(id, now, 'expiredAt'),

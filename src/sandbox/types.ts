@@ -80,6 +80,8 @@ export interface QrSessionView {
   /** Points the creation cost (what a status-3 answer returns). */
   creationCharge: number;
   refunded: boolean;
+  /** Status checks answered "1" or "2" and charged, counted by the sandbox. */
+  paidChecks: number;
 }
 
 export interface Sandbox {

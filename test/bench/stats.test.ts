@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minGap, percentile, round, spread, windowMax } from '../../bench/stats.js';
+import { minGap, percentile, ratio, round, spread, windowMax } from '../../bench/stats.js';
 
 describe('windowMax', () => {
   it('counts 10 arrivals in a second when they are 100 ms apart', () => {
@@ -42,5 +42,19 @@ describe('percentiles and gaps', () => {
     expect(round(2679.234)).toBe(2679.2);
     expect(round(9.1534)).toBe(9.15);
     expect(round(Number.NaN)).toBeNull();
+  });
+});
+
+describe('ratio', () => {
+  it('divides the bot’s figure by the reference’s, rounded for the report', () => {
+    expect(ratio(58.5, 77.8)).toBe(0.75);
+    expect(ratio(105, 70)).toBe(1.5);
+  });
+
+  it('is null when either figure is missing or the reference is not above 0', () => {
+    expect(ratio(null, 10)).toBeNull();
+    expect(ratio(10, null)).toBeNull();
+    expect(ratio(10, 0)).toBeNull();
+    expect(ratio(Number.NaN, 10)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ const session: QrSessionView = {
   status: '1',
   creationCharge: 5,
   refunded: false,
+  paidChecks: 0,
 };
 
 function botMessage(local: ReturnType<typeof createLocalSlack>, extra: Partial<DoubleMessage>) {

@@ -41,6 +41,7 @@ describe('QR sessions (operations 1, 3 and 2)', () => {
     expect(before.body.data).toMatchObject({ status: '1', withholding_money: 1 });
     expect(after.body.data).toMatchObject({ status: '2', withholding_money: 1 });
     expect(sandbox.ledger().byOperation.qrStatus).toMatchObject({ charged: 2, refunded: 0 });
+    expect(sandbox.sessions()[0]?.paidChecks).toBe(2);
   });
 
   it('expires to "3" and refunds the creation exactly once in the ledger', async () => {
@@ -56,6 +57,8 @@ describe('QR sessions (operations 1, 3 and 2)', () => {
     expect(second.body.data).toMatchObject({ status: '3', withholding_money: 10 });
     const ledger = sandbox.ledger();
     expect(ledger.byOperation.qrStatus).toEqual({ charged: 1, refunded: 10, calls: 3 });
+    // Per session: only the charged check counts, not the free status-3 answers.
+    expect(sandbox.sessions()[0]?.paidChecks).toBe(1);
     expect(ledger).toMatchObject({ charged: 11, refunded: 10 });
   });
 

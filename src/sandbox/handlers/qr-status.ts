@@ -21,5 +21,6 @@ export const qrStatus: Handler = ({ fields }, ctx) => {
       refunded: first ? refund : 0,
     };
   }
+  ctx.sessions.countPaidCheck(id);
   return ok({ status: session.status, url: session.url }, ctx.charges.qrStatus);
 };

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { startIdleCollector } from '../src/idle-gc.js';
+
+const MiB = 2 ** 20;
+
+/** A heap and a loop the test moves by hand; `gc` brings the heap back to `live`. */
+function fakeProcess() {
+  const p = { used: 20 * MiB, live: 20 * MiB, busy: 0, collections: 0 };
+  const collector = startIdleCollector({
+    everyMs: 3_600_000,
+    growthBytes: 8 * MiB,
+    quietUtilization: 0.05,
+    heapUsed: () => p.used,
+    utilization: () => p.busy,
+    gc: () => {
+      p.collections += 1;
+      p.used = p.live;
+    },
+  });
+  return { p, collector };
+}
+
+describe('the collection once the process goes quiet', () => {
+  it('collects once the loop is quiet after the heap grew, and not again until it grows again', () => {
+    const { p, collector } = fakeProcess();
+    try {
+      p.used = 50 * MiB;
+      p.live = 22 * MiB;
+
+      collector.look();
+      collector.look();
+
+      // Two full collections in a row, once.
+      expect(p.collections).toBe(2);
+      expect(p.used).toBe(22 * MiB);
+      p.used = 25 * MiB;
+      collector.look();
+      expect(p.collections).toBe(2);
+    } finally {
+      collector.stop();
+    }
+  });
+
+  it('never interrupts a busy loop, however much the heap grew', () => {
+    const { p, collector } = fakeProcess();
+    try {
+      p.used = 80 * MiB;
+      p.busy = 0.6;
+
+      collector.look();
+      p.busy = 0.06;
+      collector.look();
+      expect(p.collections).toBe(0);
+
+      p.busy = 0.01;
+      collector.look();
+      expect(p.collections).toBe(2);
+    } finally {
+      collector.stop();
+    }
+  });
+
+  it('leaves a heap that grew less than the threshold alone', () => {
+    const { p, collector } = fakeProcess();
+    try {
+      p.used = 27 * MiB;
+
+      collector.look();
+
+      expect(p.collections).toBe(0);
+    } finally {
+      collector.stop();
+    }
+  });
+
+  it('does nothing where Node gives no gc function', () => {
+    const collector = startIdleCollector({
+      gc: undefined,
+      heapUsed: () => 500 * MiB,
+      utilization: () => 0,
+    });
+    expect(() => collector.look()).not.toThrow();
+    collector.stop();
+  });
+
+  it('frees the real heap with V8’s own gc', () => {
+    let collected = 0;
+    const collector = startIdleCollector({
+      everyMs: 3_600_000,
+      growthBytes: 4 * MiB,
+      utilization: () => 0,
+      onCollect: (freed) => {
+        collected = freed;
+      },
+    });
+    try {
+      let junk: unknown[] | undefined = Array.from({ length: 300_000 }, (_, i) => ({
+        i,
+        s: `x${i}`,
+      }));
+      expect(junk.length).toBe(300_000);
+      junk = undefined;
+
+      collector.look();
+
+      expect(collected).toBeGreaterThan(4 * MiB);
+    } finally {
+      collector.stop();
+    }
+  });
+});
