@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.js';
 import type { QrOwner } from './ports.js';
 import { qrDb } from './session-row.js';
 
@@ -22,6 +23,8 @@ export interface NewQrSession {
    */
   lease: { owner: string; until: number };
   now: number;
+  /** The language the status message is posted in; every later edit keeps it. */
+  locale: Locale;
   /** The workflow step that started it, completed when its watch is over. */
   step?: { executionId: string; token: string };
 }
@@ -60,6 +63,7 @@ export async function insertSession(
       step_execution_id: s.step?.executionId ?? null,
       step_token: s.step?.token ?? null,
       step_completed_at: null,
+      locale: s.locale,
       created_at: s.now,
       updated_at: s.now,
     })

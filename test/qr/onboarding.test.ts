@@ -113,7 +113,8 @@ describe('/qr onboarding', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message.text).toMatch(/media mark/i);
-    expect(h.double.calls).toEqual([]);
+    // Only the asker's language is looked up (the refusal is theirs); nothing is posted.
+    expect(h.double.calls.map((c) => c.method)).toEqual(['users.info']);
     expect(h.sandbox.requests()).toEqual([]);
   });
 

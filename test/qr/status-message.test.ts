@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../src/slack/blocks/format.js';
 import { QR_ACTION } from '../../src/slack/blocks/ids.js';
 import { checkMessage } from '../../src/slack/blocks/limits.js';
 import {
@@ -22,6 +23,7 @@ const base: QrStatusView = {
   pointsCharged: 12,
   timeZone: 'Asia/Shanghai',
   sandbox: false,
+  t: ENGLISH,
 };
 
 const cases: [string, Partial<QrStatusView>, string, string[]][] = [
@@ -75,9 +77,9 @@ describe('qrStatusMessage', () => {
   });
 
   it('has a placeholder and an invite message within limits', () => {
-    const invite = qrInviteMessage({ error: 'not_in_channel', charged: false });
+    const invite = qrInviteMessage({ error: 'not_in_channel', charged: false, t: ENGLISH });
 
-    expect(checkMessage(qrCreatingMessage('account123', 'U1', true))).toEqual([]);
+    expect(checkMessage(qrCreatingMessage('account123', 'U1', true, ENGLISH))).toEqual([]);
     expect(checkMessage(invite)).toEqual([]);
     expect(invite.text).toContain('/invite @querydesk');
     expect(invite.text).toContain('Nothing was charged');

@@ -99,6 +99,7 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
       watchUntil: 2,
       lease: { owner: 'w', until: 1 },
       now: 1,
+      locale: 'en',
       step: { executionId: 'Fx1', token: old.seal('xwfp-step', stepAt('T1')) },
     });
 

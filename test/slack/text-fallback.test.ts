@@ -52,10 +52,11 @@ describe('every text fallback is escaped like the blocks', () => {
       pointsCharged: 10,
       timeZone: 'Asia/Shanghai',
       sandbox: false,
+      t: ENGLISH,
     };
     const messages = [
       qrStatusMessage(qr),
-      qrCreatingMessage(HOSTILE, 'U0ASKER', true),
+      qrCreatingMessage(HOSTILE, 'U0ASKER', true, ENGLISH),
       qrAccountThreadMessage({
         data: longAccount(),
         sessionId: '<@U0EVIL>',
@@ -63,6 +64,7 @@ describe('every text fallback is escaped like the blocks', () => {
         points: 30,
         timeZone: 'Asia/Shanghai',
         sandbox: false,
+        t: ENGLISH,
       }),
       payOrderCard(longPayOrder(), { timeZone: 'Asia/Shanghai', refreshValue: 'r', t: ENGLISH }),
       accountCard(longAccount(), { timeZone: 'Asia/Shanghai', t: ENGLISH }),

@@ -1,3 +1,4 @@
+import { translator } from '../../i18n/translator.js';
 import { notice } from '../blocks/message.js';
 import { readSessionId } from '../blocks/values.js';
 import { qr } from '../commands/qr.js';
@@ -10,13 +11,23 @@ import {
   scannedIt,
   startQrOnboarding,
 } from '../qr/index.js';
+import { personLocale } from '../settings/language.js';
 import { type ActionArgs, type ActionDef, clickerOf, tell } from './action.js';
 
-const QR_OUT_OF_DATE = 'This button is out of date; use /qr again.';
+/** The clicker's language: their answers are theirs alone. */
+async function clickerT(args: ActionArgs, deps: SlackDeps) {
+  const who = clickerOf(args.body);
+  return translator(await personLocale(deps, args.client, who.teamId, who.userId));
+}
 
 /** An error, or a word on success (e.g. "not scanned yet"), told to the person who clicked. */
 async function answer(args: ActionArgs, deps: SlackDeps, result: QrActionResult) {
-  if (result.message) await tell(args, deps, result.message);
+  if (result.message) await tell(args, deps, result.message(await clickerT(args, deps)));
+}
+
+/** "This button is out of date", in the clicker's language. */
+async function outOfDate(args: ActionArgs, deps: SlackDeps) {
+  await tell(args, deps, notice((await clickerT(args, deps))('qr.outOfDate')));
 }
 
 /** "Load account analytics" on a scanned session: operation 2, the card in the message's thread. */
@@ -24,7 +35,7 @@ export const qrLoadAccount = (actionId: string): ActionDef => ({
   actionIds: [actionId],
   async handle(args, deps) {
     const sessionId = readSessionId(args.action.value);
-    if (!sessionId) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    if (!sessionId) return outOfDate(args, deps);
     const who = clickerOf(args.body);
     await answer(args, deps, await loadAccountAnalytics(deps, args.client, who, sessionId));
   },
@@ -35,7 +46,7 @@ export const qrCheckAgain = (actionId: string): ActionDef => ({
   actionIds: [actionId],
   async handle(args, deps) {
     const sessionId = readSessionId(args.action.value);
-    if (!sessionId) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    if (!sessionId) return outOfDate(args, deps);
     await answer(args, deps, await checkAgain(deps, clickerOf(args.body), sessionId));
   },
 });
@@ -48,7 +59,7 @@ export const qrScanned = (actionId: string): ActionDef => ({
   actionIds: [actionId],
   async handle(args, deps) {
     const sessionId = readSessionId(args.action.value);
-    if (!sessionId) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    if (!sessionId) return outOfDate(args, deps);
     await answer(args, deps, await scannedIt(deps, clickerOf(args.body), sessionId));
   },
 });
@@ -58,7 +69,7 @@ export const qrNewCode = (actionId: string): ActionDef => ({
   actionIds: [actionId],
   async handle(args, deps) {
     const code = parseNewCodeValue(args.action.value);
-    if (!code) return tell(args, deps, notice(QR_OUT_OF_DATE));
+    if (!code) return outOfDate(args, deps);
     const usage = `${qr.name} ${qr.usage}`;
     const result = await startQrOnboarding(deps, args.client, clickerOf(args.body), code, usage);
     if (!result.ok) await tell(args, deps, result.message);

@@ -1,6 +1,7 @@
 import type { AccountData } from '../../gateway/operations/index.js';
+import type { Translate } from '../../i18n/translator.js';
 import { accountCard } from './account-card.js';
-import { code, ENGLISH } from './format.js';
+import { code } from './format.js';
 import { escapeMrkdwn, LIMITS, mrkdwn, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { withSandboxNote } from './sandbox-note.js';
@@ -13,18 +14,29 @@ export interface QrAccountThreadView {
   points: number;
   timeZone: string;
   sandbox: boolean;
+  /** The status message's language: the thread reply is posted under it. */
+  t: Translate;
 }
 
 /** The account analytics a scanned QR session unlocked, posted in the status message's thread. */
 export function qrAccountThreadMessage(v: QrAccountThreadView): SlackMessage {
-  const card = accountCard(v.data, { timeZone: v.timeZone, t: ENGLISH });
-  const line = `Account analytics for QR session \`${code(v.sessionId, 200)}\`, loaded by <@${v.askedBy}> · cost ${v.points} points`;
+  const { t } = v;
+  const card = accountCard(v.data, { timeZone: v.timeZone, t });
+  const line = t('qr.thread.line', {
+    session: code(v.sessionId, 200),
+    who: `<@${v.askedBy}>`,
+    points: v.points,
+  });
   // Room for this line and the sandbox note within the message's block limit.
   const blocks = card.blocks.slice(0, LIMITS.messageBlocks - 2);
   return withSandboxNote(
     {
       text: truncate(
-        `${card.text} (loaded for QR session ${escapeMrkdwn(v.sessionId)}, cost ${v.points} points)`,
+        t('qr.thread.text', {
+          card: card.text,
+          session: escapeMrkdwn(v.sessionId),
+          points: v.points,
+        }),
         3000,
       ),
       blocks: [...blocks, { type: 'context', elements: [mrkdwn(line, LIMITS.sectionText)] }],

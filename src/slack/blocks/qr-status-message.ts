@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
-import { qrStateWord } from '../../gateway/operations/qr-status.js';
 import { instantToWallClock } from '../../gateway/time.js';
+import type { Translate } from '../../i18n/translator.js';
+import { qrStateText } from '../../i18n/words.js';
 import { esc } from './format.js';
 import { ACTION, QR_ACTION } from './ids.js';
 import { escapeMrkdwn, LIMITS, mrkdwn, plain, truncate } from './limits.js';
@@ -31,6 +32,8 @@ export interface QrStatusView {
   accountCharge?: number;
   timeZone: string;
   sandbox: boolean;
+  /** The language the message was posted in (edits keep it). */
+  t: Translate;
 }
 
 function when(instant: Date, timeZone: string): string {
@@ -38,100 +41,128 @@ function when(instant: Date, timeZone: string): string {
 }
 
 function stateLine(v: QrStatusView): string {
-  if (v.state === 2) return ':white_check_mark: *scanned*: the account has logged in.';
+  const { t } = v;
+  const state = qrStateText(t, v.state);
+  if (v.state === 2) return t('qr.line.scanned', { state });
   if (v.state === 3) {
-    const points = v.refundedPoints === undefined ? 'The points' : `The ${v.refundedPoints} points`;
-    return `:x: *expired*: this QR code can no longer be scanned. ${points} it cost were refunded.`;
+    const refund =
+      v.refundedPoints === undefined
+        ? t('qr.line.refunded')
+        : t('qr.line.refundedPoints', { points: v.refundedPoints });
+    return t('qr.line.expired', { state, refund });
   }
   if (v.watch === 'timed_out') {
-    return ':double_vertical_bar: *not scanned*: the watch ended without a scan. The code may still work; *Check again* looks once more.';
+    return t('qr.line.timedOut', { state, checkAgain: t('qr.button.checkAgain') });
   }
-  return ':hourglass_flowing_sand: *not scanned*: scan the QR code with the account’s app. This message changes by itself.';
+  return t('qr.line.watching', { state });
 }
 
 function button(text: string, actionId: string, extra: Partial<types.Button> = {}): types.Button {
   return { type: 'button', action_id: actionId, text: plain(text, LIMITS.buttonText), ...extra };
 }
 
-function openLink(url: string): types.Button {
-  return button('Open link', ACTION.openLink, { url: truncate(url, LIMITS.url) });
+function openLink(url: string, t: Translate): types.Button {
+  return button(t('qr.button.openLink'), ACTION.openLink, { url: truncate(url, LIMITS.url) });
 }
 
 function actions(v: QrStatusView): types.Button[] {
+  const { t } = v;
   if (v.state === 2) {
-    const price = v.accountCharge === undefined ? 'paid' : `${v.accountCharge} pts`;
-    return [
-      button(`Load account analytics (${price})`, QR_ACTION.loadAccount, {
-        value: v.sessionId,
-        style: 'primary',
-      }),
-    ];
+    const label =
+      v.accountCharge === undefined
+        ? t('qr.button.loadAccountPaid')
+        : t('qr.button.loadAccount', { points: v.accountCharge });
+    return [button(label, QR_ACTION.loadAccount, { value: v.sessionId, style: 'primary' })];
   }
   if (v.state === 3) {
     const args = { mediaMark: v.mediaMark, landingPage: v.landingPage ?? undefined };
-    return [button('New QR code', QR_ACTION.newCode, { value: newCodeValue(args) })];
+    return [button(t('qr.button.newCode'), QR_ACTION.newCode, { value: newCodeValue(args) })];
   }
   if (v.watch === 'timed_out') {
-    return [button('Check again', QR_ACTION.checkAgain, { value: v.sessionId }), openLink(v.url)];
+    return [
+      button(t('qr.button.checkAgain'), QR_ACTION.checkAgain, { value: v.sessionId }),
+      openLink(v.url, t),
+    ];
   }
   // A session id too long for a button value (never seen) leaves only the watcher to see the scan.
   const scanned =
     v.sessionId.length <= LIMITS.buttonValue
-      ? [button("I've scanned it", QR_ACTION.scanned, { value: v.sessionId, style: 'primary' })]
+      ? [
+          button(t('qr.button.scanned'), QR_ACTION.scanned, {
+            value: v.sessionId,
+            style: 'primary',
+          }),
+        ]
       : [];
-  return [...scanned, openLink(v.url)];
+  return [...scanned, openLink(v.url, t)];
 }
+
+const WATCH_WORD = {
+  watching: 'qr.watch.watching',
+  done: 'qr.watch.done',
+  timed_out: 'qr.watch.ended',
+} as const;
 
 /** The live status message of one QR session, in every state. */
 export function qrStatusMessage(v: QrStatusView): SlackMessage {
-  const word = qrStateWord(v.state);
+  const { t } = v;
+  const word = qrStateText(t, v.state);
   const mark = escapeMrkdwn(truncate(v.mediaMark, 200));
-  const checked = v.lastCheckedAt ? when(v.lastCheckedAt, v.timeZone) : 'not yet';
+  const checked = v.lastCheckedAt ? when(v.lastCheckedAt, v.timeZone) : t('qr.notYet');
   const field = (label: string, value: string) => mrkdwn(`*${label}*\n${value}`, LIMITS.fieldText);
-  const watchWords =
-    v.watch === 'watching' ? 'watching' : v.watch === 'done' ? 'done' : 'watch ended';
   const blocks: types.KnownBlock[] = [
     {
       type: 'section',
-      text: mrkdwn(`*QR login for ${mark}*\n${stateLine(v)}`, LIMITS.sectionText),
+      text: mrkdwn(`*${t('qr.title', { mark })}*\n${stateLine(v)}`, LIMITS.sectionText),
     },
     {
       type: 'section',
       fields: [
-        field('Account', mark),
-        field('Asked by', askedByText(v.askedBy)),
-        field('Session', `\`${escapeMrkdwn(truncate(v.sessionId, 200))}\``),
+        field(t('qr.field.account'), mark),
+        field(t('qr.field.askedBy'), askedByText(v.askedBy, t)),
+        field(t('qr.field.session'), `\`${escapeMrkdwn(truncate(v.sessionId, 200))}\``),
         field(
-          'Landing page',
-          v.landingPage ? escapeMrkdwn(truncate(v.landingPage, 200)) : 'default',
+          t('qr.field.landingPage'),
+          v.landingPage ? escapeMrkdwn(truncate(v.landingPage, 200)) : t('qr.landingDefault'),
         ),
-        field('State', `${word} (${watchWords})`),
-        field('Last checked', checked),
+        field(t('qr.field.state'), `${word} (${t(WATCH_WORD[v.watch])})`),
+        field(t('qr.field.lastChecked'), checked),
       ],
     },
     {
       type: 'context',
       elements: [
         mrkdwn(
-          `${v.checksMade} status ${v.checksMade === 1 ? 'check' : 'checks'} · ${v.pointsCharged} points charged · created ${when(v.createdAt, v.timeZone)}`,
+          t('qr.context', {
+            checks: v.checksMade,
+            points: v.pointsCharged,
+            created: when(v.createdAt, v.timeZone),
+          }),
           LIMITS.sectionText,
         ),
       ],
     },
     { type: 'actions', elements: actions(v) },
   ];
-  const ended = v.watch === 'timed_out' ? ', watch ended' : '';
+  const ended = v.watch === 'timed_out' ? 'yes' : 'no';
   // Escaped like the blocks: the mark, session and link come from input and the gateway.
   const text = esc(
-    `QR login for ${v.mediaMark}: ${word}${ended} (session ${v.sessionId}, last checked ${checked}). Link: ${v.url}`,
+    t('qr.text', {
+      mark: v.mediaMark,
+      state: word,
+      ended,
+      session: v.sessionId,
+      checked,
+      url: v.url,
+    }),
     LIMITS.updateText - 20,
   );
   return withSandboxNote({ text, blocks }, v.sandbox);
 }
 
 /** Who asked: a mention, or "a workflow" for a workflow step run without a person. */
-function askedByText(userId: string): string {
-  return userId ? `<@${userId}>` : 'a workflow';
+function askedByText(userId: string, t: Translate): string {
+  return userId ? `<@${userId}>` : t('qr.askedByWorkflow');
 }
 
 /** Posted before the gateway is asked, so a bot missing from the channel costs no points. */
@@ -139,16 +170,17 @@ export function qrCreatingMessage(
   mediaMark: string,
   askedBy: string,
   sandbox: boolean,
+  t: Translate,
 ): SlackMessage {
   const mark = escapeMrkdwn(truncate(mediaMark, 200));
   return withSandboxNote(
     {
-      text: esc(`Creating a QR login code for ${mediaMark}…`, LIMITS.updateText - 20),
+      text: esc(t('qr.creating.text', { mark: mediaMark }), LIMITS.updateText - 20),
       blocks: [
         {
           type: 'section',
           text: mrkdwn(
-            `:hourglass_flowing_sand: Creating a QR login code for *${mark}* (asked by ${askedByText(askedBy)})…`,
+            t('qr.creating.body', { mark, who: askedByText(askedBy, t) }),
             LIMITS.sectionText,
           ),
         },
@@ -159,20 +191,23 @@ export function qrCreatingMessage(
 }
 
 /** Why the QR code could not be posted in a channel the bot is not in, and how to fix that. */
-export function qrInviteMessage(opts: { error: string; charged: boolean }): SlackMessage {
-  const cost = opts.charged
-    ? 'The QR session was created and its link is in the status message, but the image could not be shared.'
-    : 'Nothing was charged.';
-  const body = `querydesk is not a member of this channel (Slack said \`${escapeMrkdwn(opts.error)}\`), so it cannot post the QR code here. Invite it with \`/invite @querydesk\` and run \`/qr\` again. ${cost}`;
+export function qrInviteMessage(opts: {
+  error: string;
+  charged: boolean;
+  t: Translate;
+  /** A workflow step's refusal says to run the workflow again rather than /qr. */
+  again?: 'qr' | 'workflow';
+}): SlackMessage {
+  const { t } = opts;
+  const cost = opts.charged ? t('qr.invite.charged') : t('qr.invite.free');
+  const again = t(opts.again === 'workflow' ? 'qr.invite.againWorkflow' : 'qr.invite.againQr');
+  const body = t('qr.invite.body', { error: escapeMrkdwn(opts.error), cost });
   return {
-    text: truncate(
-      `querydesk is not in this channel. Invite it with /invite @querydesk, then run /qr again. ${cost}`,
-      3000,
-    ),
+    text: truncate(t('qr.invite.text', { again, cost }), 3000),
     blocks: [
       {
         type: 'section',
-        text: mrkdwn(`*:wave: Invite querydesk first*\n${body}`, LIMITS.sectionText),
+        text: mrkdwn(`*${t('qr.invite.title')}*\n${body}`, LIMITS.sectionText),
       },
     ],
   };

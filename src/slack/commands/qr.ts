@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { QrCreateInput } from '../../gateway/operations/qr-create.js';
+import { type Translate, translator } from '../../i18n/translator.js';
 import { mrkdwn } from '../blocks/limits.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { startQrOnboarding } from '../qr/start-onboarding.js';
+import { personLocale } from '../settings/language.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 
-function confirmation(sessionId: string, channelId: string): SlackMessage {
-  const text = `QR code posted in <#${channelId}> (session ${sessionId}); its status message updates itself.`;
+function confirmation(sessionId: string, channelId: string, t: Translate): SlackMessage {
+  const text = t('qr.posted', { where: `<#${channelId}>`, session: sessionId });
   return { text, blocks: [{ type: 'context', elements: [mrkdwn(text)] }] };
 }
 
@@ -47,6 +49,8 @@ export const qr = lookupCommand({
   async run(deps, input, who, client) {
     const result = await startQrOnboarding(deps, client, who, input, `${qr.name} ${qr.usage}`);
     if (!result.ok) return result.message;
-    return result.notice ?? confirmation(result.sessionId, who.channelId);
+    if (result.notice) return result.notice;
+    const t = translator(await personLocale(deps, client, who.teamId, who.userId));
+    return confirmation(result.sessionId, who.channelId, t);
   },
 });

@@ -61,9 +61,8 @@ export const startQrOnboardingStep = workflowStep({
       token,
     });
     if (!result.ok) {
-      // The card's fallback text, read as plain text and pointed at the workflow, not /qr.
+      // The card's fallback text, read as plain text (it says to run the workflow again).
       const text = result.message.text
-        .replace('run /qr again', 'run the workflow again')
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
         .replace(/&amp;/g, '&');

@@ -1,13 +1,14 @@
 import type { WebClient } from '@slack/web-api';
+import { type Translate, translator } from '../../i18n/translator.js';
 import { findSession } from '../../qr/index.js';
-import { errorCard, UserFacingError } from '../blocks/error-card.js';
-import { ENGLISH } from '../blocks/format.js';
+import { errorCard } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import { qrAccountThreadMessage } from '../blocks/qr-account-thread.js';
 import { slackFailure } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../lookup/query.js';
-import type { QrActionResult } from './action-result.js';
+import { postedLocale } from '../settings/language.js';
+import { type QrActionResult, refusal, unknownSession } from './action-result.js';
 
 /**
  * "Load account analytics" on a scanned session's status message: operation 2 by session id
@@ -20,16 +21,11 @@ export async function loadAccountAnalytics(
   sessionId: string,
 ): Promise<QrActionResult> {
   const row = await findSession(deps.store.db, { workspaceId: who.teamId, sessionId });
-  if (!row) {
-    const why = new UserFacingError('Unknown QR session', `No QR session ${sessionId} here.`);
-    return { ok: false, message: errorCard(why, ENGLISH) };
-  }
+  if (!row) return { ok: false, message: unknownSession(sessionId) };
   if (row.state !== 2) {
-    const why = new UserFacingError(
-      'Not scanned',
-      'Account analytics can be loaded once the QR code has been scanned.',
-    );
-    return { ok: false, message: errorCard(why, ENGLISH) };
+    const message = (t: Translate) =>
+      refusal(t, t('qr.error.notScannedTitle'), t('qr.error.notScannedDetail'));
+    return { ok: false, message };
   }
   let message: ReturnType<typeof qrAccountThreadMessage>;
   try {
@@ -41,9 +37,11 @@ export async function loadAccountAnalytics(
       points: answer.points,
       timeZone: deps.config.gateway.timeZone,
       sandbox: deps.gateway.sandbox,
+      // Posted in the status message's thread: that message's language.
+      t: translator(await postedLocale(deps, row)),
     });
   } catch (err) {
-    return { ok: false, message: errorCard(err, ENGLISH) };
+    return { ok: false, message: (t) => errorCard(err, t) };
   }
   try {
     await client.chat.postMessage({
@@ -55,6 +53,6 @@ export async function loadAccountAnalytics(
   } catch (err) {
     deps.logger.warn({ err, failure: slackFailure(err), sessionId }, 'qr account post failed');
     // Already paid for: show it to the person who clicked rather than lose it.
-    return { ok: false, message };
+    return { ok: false, message: () => message };
   }
 }

@@ -1,14 +1,13 @@
 import { findSession, rearmSession } from '../../qr/index.js';
-import { errorCard, UserFacingError } from '../blocks/error-card.js';
-import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import type { SlackDeps } from '../context.js';
-import type { QrActionResult } from './action-result.js';
+import { type QrActionResult, refusal, unknownSession } from './action-result.js';
 
 const ALREADY = {
-  watching: 'This QR session is being watched already; its message changes by itself.',
-  done: 'This QR session has reached a final state (scanned or expired); there is nothing left to watch.',
-  timed_out: '',
+  watching: 'qr.error.watching',
+  done: 'qr.error.done',
+  // Never asked: a timed-out session is re-armed above.
+  timed_out: 'qr.error.done',
 } as const;
 
 /**
@@ -30,8 +29,7 @@ export async function checkAgain(
     return { ok: true };
   }
   const row = await findSession(deps.store.db, key);
-  const why = row
-    ? new UserFacingError('Nothing to re-check', ALREADY[row.watch_state])
-    : new UserFacingError('Unknown QR session', `No QR session ${sessionId} here.`);
-  return { ok: false, message: errorCard(why, ENGLISH) };
+  if (!row) return { ok: false, message: unknownSession(sessionId) };
+  const already = ALREADY[row.watch_state];
+  return { ok: false, message: (t) => refusal(t, t('qr.error.nothingTitle'), t(already)) };
 }

@@ -1,11 +1,16 @@
+import { translator } from '../../i18n/translator.js';
 import { lastAccountCharge, type QrSessionRow, recordedRefund } from '../../qr/index.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { qrStatusMessage } from '../blocks/qr-status-message.js';
 import type { AppDeps } from '../deps.js';
+import { postedLocale } from '../settings/language.js';
 
-/** The status message for a stored session as it stands (state, watch, checks, charges). */
+/**
+ * The status message for a stored session as it stands (state, watch, checks, charges), in the
+ * language it was posted in.
+ */
 export async function renderSession(
-  deps: Pick<AppDeps, 'store' | 'config' | 'gateway'>,
+  deps: Pick<AppDeps, 'store' | 'config' | 'gateway' | 'settings'>,
   row: QrSessionRow,
 ): Promise<SlackMessage> {
   const db = deps.store.db;
@@ -26,5 +31,6 @@ export async function renderSession(
     accountCharge: row.state === 2 ? await lastAccountCharge(db, row.workspace_id) : undefined,
     timeZone: deps.config.gateway.timeZone,
     sandbox: deps.gateway.sandbox,
+    t: translator(await postedLocale(deps, row)),
   });
 }

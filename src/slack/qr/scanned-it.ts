@@ -1,9 +1,7 @@
-import { errorCard, UserFacingError } from '../blocks/error-card.js';
-import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { qrCheckFailed, qrNotScannedYet } from '../blocks/qr-check-reply.js';
 import type { SlackDeps } from '../context.js';
-import type { QrActionResult } from './action-result.js';
+import { type QrActionResult, unknownSession } from './action-result.js';
 import { checkAgain } from './check-again.js';
 
 /**
@@ -20,22 +18,20 @@ export async function scannedIt(
   const clickedAt = deps.clock().getTime();
   const row = await deps.watcher.checkNow({ workspaceId: who.teamId, sessionId });
   if (row === 'busy') return { ok: true };
-  if (!row) {
-    const why = new UserFacingError('Unknown QR session', `No QR session ${sessionId} here.`);
-    return { ok: false, message: errorCard(why, ENGLISH) };
-  }
+  if (!row) return { ok: false, message: unknownSession(sessionId) };
   deps.logger.info({ sessionId, userId: who.userId, state: row.state }, 'qr checked on click');
   // A message from before the watch ended: the click means the same as "Check again".
   if (row.watch_state === 'timed_out') return checkAgain(deps, who, sessionId);
   if (row.state !== 1) return { ok: true };
   if (row.last_checked_at === null || row.last_checked_at < clickedAt) {
-    return { ok: true, message: qrCheckFailed() };
+    return { ok: true, message: qrCheckFailed };
   }
-  const message = qrNotScannedYet({
-    checkedAt: new Date(row.last_checked_at),
-    timeZone: deps.config.gateway.timeZone,
-    gapMs: deps.watcher.schedule.firstMs,
-    denseForMs: Math.max(0, (row.dense_until ?? 0) - deps.clock().getTime()),
-  });
-  return { ok: true, message };
+  const checkedAt = new Date(row.last_checked_at);
+  const denseForMs = Math.max(0, (row.dense_until ?? 0) - deps.clock().getTime());
+  const timeZone = deps.config.gateway.timeZone;
+  const gapMs = deps.watcher.schedule.firstMs;
+  return {
+    ok: true,
+    message: (t) => qrNotScannedYet({ checkedAt, timeZone, gapMs, denseForMs, t }),
+  };
 }

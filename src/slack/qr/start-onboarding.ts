@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { type Translate, translator } from '../../i18n/translator.js';
 import {
   findSession,
   insertSession,
@@ -8,13 +9,13 @@ import {
   updateLeased,
 } from '../../qr/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
-import { ENGLISH } from '../blocks/format.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import type { NewCodeArgs } from '../blocks/qr-button-values.js';
 import { qrCreatingMessage, qrInviteMessage } from '../blocks/qr-status-message.js';
 import type { SlackDeps } from '../context.js';
 import { slackFailure } from '../delivery/slack-errors.js';
 import { checkWhoMaySpend, query } from '../lookup/query.js';
+import { channelLocale, personLocale } from '../settings/language.js';
 import { renderSession } from './render.js';
 
 /** What to tell the person who typed /qr (ephemerally); the channel already has the rest. */
@@ -22,10 +23,17 @@ export type QrStartResult =
   | { ok: true; sessionId: string; notice?: SlackMessage }
   | { ok: false; message: SlackMessage };
 
-function slackProblem(err: unknown, charged: boolean): SlackMessage {
+function slackProblem(
+  err: unknown,
+  charged: boolean,
+  t: Translate,
+  again: 'qr' | 'workflow',
+): SlackMessage {
   const failure = slackFailure(err);
-  if (failure.kind === 'not-in-channel') return qrInviteMessage({ error: failure.error, charged });
-  return errorCard(err, ENGLISH);
+  if (failure.kind === 'not-in-channel') {
+    return qrInviteMessage({ error: failure.error, charged, t, again });
+  }
+  return errorCard(err, t);
 }
 
 /**
@@ -44,6 +52,14 @@ export async function startQrOnboarding(
   step?: { executionId: string; token: string },
 ): Promise<QrStartResult> {
   const log = deps.logger.child({ component: 'qr', workspaceId: who.teamId });
+  // The refusals are private: the person's language, or for a workflow step the workspace's.
+  const again = step ? 'workflow' : 'qr';
+  const privately = async (): Promise<Translate> =>
+    translator(
+      step
+        ? await channelLocale(deps, who.teamId)
+        : await personLocale(deps, client, who.teamId, who.userId),
+    );
   const input = {
     mediaMark: args.mediaMark,
     ...(args.landingPage ? { landingPage: args.landingPage } : {}),
@@ -54,17 +70,20 @@ export async function startQrOnboarding(
     await checkWhoMaySpend(deps, who);
     await deps.gatewayToken(who.teamId);
   } catch (err) {
-    return { ok: false, message: errorCard(err, ENGLISH, usage) };
+    return { ok: false, message: errorCard(err, await privately(), usage) };
   }
   let messageTs: string;
+  // The status message is the channel's: the workspace's language, kept for every later edit.
+  const locale = await channelLocale(deps, who.teamId);
+  const t = translator(locale);
   try {
-    const placeholder = qrCreatingMessage(args.mediaMark, who.userId, deps.gateway.sandbox);
+    const placeholder = qrCreatingMessage(args.mediaMark, who.userId, deps.gateway.sandbox, t);
     const posted = await client.chat.postMessage({ channel: who.channelId, ...placeholder });
     if (!posted.ts) throw new Error('chat.postMessage returned no ts');
     messageTs = posted.ts;
   } catch (err) {
     log.warn({ err, channelId: who.channelId }, 'qr status message could not be posted');
-    return { ok: false, message: slackProblem(err, false) };
+    return { ok: false, message: slackProblem(err, false, await privately(), again) };
   }
 
   let session: { sessionId: string; url: string; points: number };
@@ -73,7 +92,7 @@ export async function startQrOnboarding(
     session = { ...answer.data, points: answer.points };
   } catch (err) {
     await client.chat.delete({ channel: who.channelId, ts: messageTs }).catch(() => undefined);
-    return { ok: false, message: errorCard(err, ENGLISH, usage) };
+    return { ok: false, message: errorCard(err, await privately(), usage) };
   }
 
   const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
@@ -97,32 +116,27 @@ export async function startQrOnboarding(
       watchUntil: now + deps.config.qr.watchTimeoutMs,
       lease: { owner, until: now + deps.watcher.leaseMs },
       now,
+      locale,
       ...(step ? { step } : {}),
     });
   } catch (err) {
     // Paid for but not stored: say so with the link rather than fail silently.
     log.error({ err, sessionId: session.sessionId }, 'qr session could not be stored');
+    const mine = await privately();
     const why = new UserFacingError(
-      'QR session not saved',
-      `The QR session ${session.sessionId} was created but could not be saved, so it will not be watched. Its link: ${session.url}`,
+      mine('qr.error.notSavedTitle'),
+      mine('qr.error.notSavedDetail', { session: session.sessionId, url: session.url }),
     );
-    return { ok: false, message: errorCard(why, ENGLISH) };
+    return { ok: false, message: errorCard(why, mine) };
   }
 
   let notice: SlackMessage | undefined;
   try {
-    const png = await renderQrPng(session.url);
-    const uploaded = await client.files.uploadV2({
-      channel_id: who.channelId,
-      file: png,
-      filename: `qr-${args.mediaMark.replace(/[^\w.-]+/g, '_').slice(0, 60)}.png`,
-      title: `QR login for ${args.mediaMark}`.slice(0, 250),
-    });
-    const fileId = uploadedFileId(uploaded);
+    const fileId = await uploadQr(client, who.channelId, args.mediaMark, session.url, t);
     if (fileId) await updateLeased(deps.store.db, key, owner, { file_id: fileId });
   } catch (err) {
     log.warn({ err, sessionId: session.sessionId }, 'qr image upload failed');
-    notice = slackProblem(err, true);
+    notice = slackProblem(err, true, await privately(), again);
   }
 
   try {
@@ -143,6 +157,23 @@ export async function startQrOnboarding(
   deps.watcher.kick();
   log.info({ sessionId: session.sessionId, points: session.points }, 'qr session started');
   return { ok: true, sessionId: session.sessionId, ...(notice ? { notice } : {}) };
+}
+
+/** The QR code's PNG into the channel, titled in the status message's language; its file id. */
+async function uploadQr(
+  client: WebClient,
+  channelId: string,
+  mediaMark: string,
+  url: string,
+  t: Translate,
+): Promise<string | undefined> {
+  const uploaded = await client.files.uploadV2({
+    channel_id: channelId,
+    file: await renderQrPng(url),
+    filename: `qr-${mediaMark.replace(/[^\w.-]+/g, '_').slice(0, 60)}.png`,
+    title: t('qr.title', { mark: mediaMark }).slice(0, 250),
+  });
+  return uploadedFileId(uploaded);
 }
 
 /** files.uploadV2 answers with one completeUploadExternal result per upload, each listing files. */

@@ -6,7 +6,7 @@ import { renderSession } from './render.js';
 
 /** The QR watcher's chat side: `chat.update` of the status message, failures sorted for it. */
 export function qrStatusMessages(
-  deps: Pick<AppDeps, 'store' | 'config' | 'gateway' | 'metrics'>,
+  deps: Pick<AppDeps, 'store' | 'config' | 'gateway' | 'metrics' | 'settings'>,
   clientFor: (teamId: string) => WebClient | Promise<WebClient>,
 ): QrMessages {
   return {

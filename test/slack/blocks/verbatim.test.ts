@@ -128,6 +128,7 @@ const cards: [string, () => SlackMessage][] = [
         points: 30,
         timeZone: zone,
         sandbox: false,
+        t: ENGLISH,
       }),
   ],
   [
@@ -147,6 +148,7 @@ const cards: [string, () => SlackMessage][] = [
         pointsCharged: 10,
         timeZone: zone,
         sandbox: false,
+        t: ENGLISH,
       }),
   ],
   [

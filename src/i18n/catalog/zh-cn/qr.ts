@@ -1,4 +1,62 @@
 import type { enQr } from '../en/qr.js';
 
 /** Simplified Chinese messages: qr. Same keys and placeholders as English. */
-export const zhCNQr = {} as const satisfies Record<keyof typeof enQr, string>;
+export const zhCNQr = {
+  'qr.title': '{mark} 的二维码登录',
+  'qr.line.scanned': ':white_check_mark: *{state}*：账号已登录。',
+  'qr.line.expired': ':x: *{state}*：此二维码已无法扫描。{refund}',
+  'qr.line.refunded': '其花费的积分已退回。',
+  'qr.line.refundedPoints': '其花费的 {points} 积分已退回。',
+  'qr.line.timedOut':
+    ':double_vertical_bar: *{state}*：监控已结束，未检测到扫码。二维码可能仍然有效；点击 *{checkAgain}* 再查一次。',
+  'qr.line.watching':
+    ':hourglass_flowing_sand: *{state}*：请用该账号的 App 扫描二维码。本消息会自动更新。',
+  'qr.button.openLink': '打开链接',
+  'qr.button.loadAccount': '加载账号分析（{points} 积分）',
+  'qr.button.loadAccountPaid': '加载账号分析（收费）',
+  'qr.button.newCode': '新的二维码',
+  'qr.button.checkAgain': '再查一次',
+  'qr.button.scanned': '我已扫码',
+  'qr.field.account': '账号',
+  'qr.field.askedBy': '发起人',
+  'qr.field.session': '会话',
+  'qr.field.landingPage': '落地页',
+  'qr.field.state': '状态',
+  'qr.field.lastChecked': '上次查询',
+  'qr.landingDefault': '默认',
+  'qr.notYet': '尚未查询',
+  'qr.watch.watching': '监控中',
+  'qr.watch.done': '已完成',
+  'qr.watch.ended': '监控已结束',
+  'qr.context': '已查询状态 {checks, plural, other {# 次}} · 已扣 {points} 积分 · 创建于 {created}',
+  'qr.text':
+    '{mark} 的二维码登录：{state}{ended, select, yes {，监控已结束} other {}}（会话 {session}，上次查询 {checked}）。链接：{url}',
+  'qr.askedByWorkflow': '工作流',
+  'qr.creating.text': '正在为 {mark} 创建二维码登录码…',
+  'qr.creating.body': ':hourglass_flowing_sand: 正在为 *{mark}* 创建二维码登录码（发起人 {who}）…',
+  'qr.invite.title': ':wave: 请先邀请 querydesk',
+  'qr.invite.body':
+    'querydesk 不是此频道的成员（Slack 返回 `{error}`），无法在这里发布二维码。请用 `/invite @querydesk` 邀请它，然后重新运行 `/qr`。{cost}',
+  'qr.invite.text': 'querydesk 不在此频道中。请用 /invite @querydesk 邀请它，然后{again}。{cost}',
+  'qr.invite.againQr': '重新运行 /qr',
+  'qr.invite.againWorkflow': '重新运行工作流',
+  'qr.invite.charged': '二维码会话已创建，链接在状态消息中，但图片未能分享。',
+  'qr.invite.free': '未扣任何积分。',
+  'qr.posted': '二维码已发布到 {where}（会话 {session}）；其状态消息会自动更新。',
+  'qr.thread.line': '二维码会话 `{session}` 的账号分析，由 {who} 加载 · 花费 {points} 积分',
+  'qr.thread.text': '{card}（为二维码会话 {session} 加载，花费 {points} 积分）',
+  'qr.check.notYet':
+    '刚刚查询（{at}）：二维码仍为*{state}*。querydesk 在接下来的 {during} 秒内每 {every} 秒查询一次，之后降低频率；一旦检测到扫码，状态消息会立即更新。',
+  'qr.check.failed':
+    '暂时无法查询状态；querydesk 会在几秒内重试，一旦检测到扫码，状态消息会立即更新。',
+  'qr.outOfDate': '此按钮已过时；请重新使用 /qr。',
+  'qr.error.unknownTitle': '未知的二维码会话',
+  'qr.error.unknownDetail': '这里没有二维码会话 {session}。',
+  'qr.error.notScannedTitle': '未扫码',
+  'qr.error.notScannedDetail': '二维码被扫描后才能加载账号分析。',
+  'qr.error.nothingTitle': '无需再查',
+  'qr.error.watching': '此二维码会话已在监控中；其消息会自动更新。',
+  'qr.error.done': '此二维码会话已到最终状态（已扫码或已过期）；没有需要继续监控的了。',
+  'qr.error.notSavedTitle': '二维码会话未保存',
+  'qr.error.notSavedDetail': '二维码会话 {session} 已创建但未能保存，因此不会被监控。其链接：{url}',
+} as const satisfies Record<keyof typeof enQr, string>;
