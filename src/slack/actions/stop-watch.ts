@@ -1,8 +1,10 @@
+import { translator } from '../../i18n/translator.js';
 import { stopWatch } from '../../watches/index.js';
 import { notice } from '../blocks/message.js';
 import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
 import { finish } from '../delivery/finish.js';
-import { watchCard } from '../watches/watch-view.js';
+import { personLocale } from '../settings/language.js';
+import { watchCard, watchT } from '../watches/watch-view.js';
 import { type ActionDef, clickerOf, tell } from './action.js';
 
 /** **Stop watching** on a watched order's card: the watch ends and the card says who ended it. */
@@ -19,8 +21,11 @@ export const stopOrderWatch = (actionId: string): ActionDef => ({
       who.userId,
       now,
     );
-    if (!row) return tell(args, deps, notice('This watch has already ended.'));
-    const card = watchCard(row, deps.config);
+    if (!row) {
+      const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
+      return tell(args, deps, notice(t('watches.ended')));
+    }
+    const card = watchCard(row, deps.config, await watchT(deps, row));
     if (card && row.message_ts) {
       await args.client.chat.update({
         channel: row.channel_id,

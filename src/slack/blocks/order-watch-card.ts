@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
 import type { PayOrder } from '../../gateway/operations/index.js';
 import { instantToWallClock } from '../../gateway/time.js';
+import type { Translate } from '../../i18n/translator.js';
 import type { OrderWatchState, WatchEvent } from '../../watches/index.js';
 import { button, contextLine } from './card-parts.js';
 import { ENGLISH, esc, payStatusWord } from './format.js';
@@ -20,8 +21,8 @@ export interface WatchView {
 }
 
 /** Only a real-looking user id becomes a mention; anything else is inert text. */
-export function mention(userId: string | null): string {
-  if (!userId) return 'someone';
+export function mention(userId: string | null, t: Translate = ENGLISH): string {
+  if (!userId) return t('watches.someone');
   return /^[UW][A-Z0-9]{2,30}$/.test(userId) ? `<@${userId}>` : esc(userId, 100);
 }
 
@@ -30,59 +31,85 @@ export function clockTime(at: Date, timeZone: string): string {
   return instantToWallClock(at, timeZone).slice(11, 19);
 }
 
-export function duration(ms: number): string {
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
-  if (ms % 1000 === 0) return `${ms / 1000} s`;
-  return `${ms} ms`;
+export function duration(ms: number, t: Translate = ENGLISH): string {
+  if (ms % 3_600_000 === 0) return t('watches.duration.h', { n: String(ms / 3_600_000) });
+  if (ms % 60_000 === 0) return t('watches.duration.min', { n: String(ms / 60_000) });
+  if (ms % 1000 === 0) return t('watches.duration.s', { n: String(ms / 1000) });
+  return t('watches.duration.ms', { n: String(ms) });
 }
 
-function watchLine(w: WatchView, timeZone: string): string {
+function watchLine(w: WatchView, timeZone: string, t: Translate): string {
   const until = instantToWallClock(w.watchUntil, timeZone).slice(0, 16);
   switch (w.state) {
     case 'watching':
-      return `:eyes: Watched for ${mention(w.userId)}: checked every ${duration(w.intervalMs)} until ${until}; changes are posted in the thread.`;
+      return t('watches.line.watching', {
+        who: mention(w.userId, t),
+        every: duration(w.intervalMs, t),
+        until,
+      });
     case 'final':
-      return ':white_check_mark: Watch ended: the order is final and cannot change any more.';
+      return t('watches.line.final');
     case 'timed_out':
-      return `:hourglass: Watch ended: no final state within ${duration(w.timeoutMs)}.`;
+      return t('watches.line.timedOut', { timeout: duration(w.timeoutMs, t) });
     case 'stopped':
-      return `:octagonal_sign: Watch ended: stopped by ${mention(w.stoppedBy)}.`;
+      return t('watches.line.stopped', { who: mention(w.stoppedBy, t) });
   }
 }
 
-/** The watched order's card in the channel: the order, what the watch is doing, Stop watching. */
-export function orderWatchCard(order: PayOrder, w: WatchView, timeZone: string): SlackMessage {
-  const base = payOrderCard(order, { timeZone, refreshValue: '', t: ENGLISH });
+/**
+ * The watched order's card in the channel: the order, what the watch is doing, Stop watching;
+ * in the language the card was posted in.
+ */
+export function orderWatchCard(
+  order: PayOrder,
+  w: WatchView,
+  timeZone: string,
+  t: Translate,
+): SlackMessage {
+  const base = payOrderCard(order, { timeZone, refreshValue: '', t });
   const blocks: types.KnownBlock[] = base.blocks.filter((b) => b.type !== 'actions');
-  blocks.push(contextLine(watchLine(w, timeZone)));
+  blocks.push(contextLine(watchLine(w, timeZone, t)));
   if (w.state === 'watching') {
     blocks.push({
       type: 'actions',
-      elements: [button(ACTION.stopOrderWatch, 'Stop watching', w.watchId)],
+      elements: [button(ACTION.stopOrderWatch, t('watches.button.stop'), w.watchId)],
     });
   }
-  const ended = w.state === 'watching' ? 'watching' : 'watch ended';
-  return { text: `${base.text} (${ended})`, blocks };
+  const text = t(w.state === 'watching' ? 'watches.text.watching' : 'watches.text.ended', {
+    card: base.text,
+  });
+  return { text, blocks };
 }
 
 /** One thread reply for one event, words first so a reader of the notification gets it. */
-export function watchEventText(event: WatchEvent, timeZone: string): string {
-  const t = (at: Date) => clockTime(at, timeZone);
+export function watchEventText(event: WatchEvent, timeZone: string, t: Translate): string {
+  const at = (when: Date) => clockTime(when, timeZone);
   switch (event.kind) {
     case 'paid':
-      return event.at ? `Paid at ${t(event.at)}` : 'Paid (the gateway gave no payment time)';
+      return event.at
+        ? t('watches.event.paid', { time: at(event.at) })
+        : t('watches.event.paidNoTime');
     case 'called-back':
-      return event.afterAlert
-        ? `Merchant called back at ${t(event.at)}, after the alert: the callback has arrived.`
-        : `Merchant called back at ${t(event.at)}`;
+      return t(
+        event.afterAlert ? 'watches.event.calledBackAfterAlert' : 'watches.event.calledBack',
+        {
+          time: at(event.at),
+        },
+      );
     case 'refunded':
-      return `Refunded (seen at ${t(event.at)})`;
+      return t('watches.event.refunded', { time: at(event.at) });
     case 'cancelled':
-      return `Cancelled (seen at ${t(event.at)})`;
+      return t('watches.event.cancelled', { time: at(event.at) });
     case 'status':
-      return `Status is now ${payStatusWord(event.status).toLowerCase()} (seen at ${t(event.at)})`;
+      return t('watches.event.status', {
+        status: payStatusWord(event.status, t).toLowerCase(),
+        time: at(event.at),
+      });
     case 'not-called-back':
-      return `:rotating_light: ${mention(event.userId)} paid at ${t(event.paidAt)} and still not called back after ${duration(event.alertMs)}: the merchant's callback has not arrived.`;
+      return t('watches.event.notCalledBack', {
+        who: mention(event.userId, t),
+        paidAt: at(event.paidAt),
+        after: duration(event.alertMs, t),
+      });
   }
 }

@@ -1,37 +1,51 @@
+import type { Translate } from '../../i18n/translator.js';
 import type { OrderWatchRow } from '../../watches/index.js';
 import { packLines } from './card-parts.js';
 import { code, payStatusWord, when } from './format.js';
 import { LIMITS, mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 
-/** One line per live watch: order, merchant, its last state, since when. */
-export function watchLines(rows: readonly OrderWatchRow[], timeZone: string): string[] {
-  return rows.map((r) => {
-    const state =
-      r.status === null
-        ? 'not checked yet'
-        : `${payStatusWord(r.status)}${r.status === 1 ? (r.notified ? ', called back' : ', not called back yet') : ''}`;
-    const since = when(new Date(r.created_at), timeZone);
-    return `• \`${code(r.order_number, 64)}\` at \`${code(r.merchant_num, 64)}\`: ${state} (watched since ${since})`;
-  });
+function stateOf(r: OrderWatchRow, t: Translate): string {
+  if (r.status === null) return t('watches.list.notChecked');
+  const status = payStatusWord(r.status, t);
+  if (r.status !== 1) return status;
+  return t(r.notified ? 'watches.list.calledBack' : 'watches.list.notCalledBack', { status });
 }
 
-/** `/payorder watches`: the live watches of a channel. */
+/** One line per live watch: order, merchant, its last state, since when. */
+export function watchLines(
+  rows: readonly OrderWatchRow[],
+  timeZone: string,
+  t: Translate,
+): string[] {
+  return rows.map((r) =>
+    t('watches.list.line', {
+      order: code(r.order_number, 64),
+      merchant: code(r.merchant_num, 64),
+      state: stateOf(r, t),
+      since: when(new Date(r.created_at), timeZone),
+    }),
+  );
+}
+
+/** `/payorder watches`: the live watches of a channel, in the reader's language. */
 export function watchListMessage(
   rows: readonly OrderWatchRow[],
   timeZone: string,
-  where: string,
+  t: Translate,
 ): SlackMessage {
+  const where = t('watches.list.thisChannel');
   if (rows.length === 0) {
-    const text = `No payment order is being watched in ${where}. Start one with /payorder watch <order_number> <merchant_num>.`;
+    const usage = '/payorder watch <order_number> <merchant_num>';
+    const text = t('watches.list.none', { where, usage });
     return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
   }
-  const title = `${rows.length} payment order${rows.length === 1 ? '' : 's'} watched in ${where}`;
+  const title = t('watches.list.title', { n: rows.length, where });
   return {
     text: title,
     blocks: [
       { type: 'section', text: mrkdwn(`*${title}*`) },
-      ...packLines(watchLines(rows, timeZone), LIMITS.messageBlocks - 2),
+      ...packLines(watchLines(rows, timeZone, t), LIMITS.messageBlocks - 2, t),
     ],
   };
 }

@@ -31,7 +31,7 @@ export const appHomeOpened: EventDef<'app_home_opened'> = {
       view: homeView(
         {
           ...data,
-          watches: watchLines(watches, deps.config.gateway.timeZone),
+          watches: watchLines(watches, deps.config.gateway.timeZone, t),
           budget: await deps.dailyBudget(teamId),
           sandbox: deps.gateway.sandbox,
         },

@@ -1,9 +1,9 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { translator } from '../../i18n/translator.js';
 import { insertWatch, liveWatches, newWatchRow } from '../../watches/index.js';
 import { defineCommand } from '../args/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
-import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { watchListMessage } from '../blocks/order-watch-list.js';
 import { perKey } from '../commands/arg-rules.js';
@@ -15,6 +15,7 @@ import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
 import { lookUpPayOrder, type PayOrderArgs } from '../lookup/pay-order-lookup.js';
+import { channelLocale, personLocale } from '../settings/language.js';
 import { watchCard } from './watch-view.js';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -65,13 +66,18 @@ async function startWatch(
     // The person's own look-up: answered at once, and it says which number kind matched.
     const { order, kind } = await lookUpPayOrder(deps, input, who);
     const now = deps.clock().getTime();
-    const row = newWatchRow(
-      deps.config,
-      { ...who, orderNumber: input.orderNumber, merchantNum: input.merchantNum, kind },
-      order,
-      now,
-    );
-    const card = watchCard(row, deps.config);
+    // The card and its thread are the channel's: the workspace's language, kept in the row.
+    const locale = await channelLocale(deps, who.teamId);
+    const row = {
+      ...newWatchRow(
+        deps.config,
+        { ...who, orderNumber: input.orderNumber, merchantNum: input.merchantNum, kind },
+        order,
+        now,
+      ),
+      locale,
+    };
+    const card = watchCard(row, deps.config, translator(locale));
     if (!card) return;
     let ts: string | undefined;
     try {
@@ -82,18 +88,22 @@ async function startWatch(
       ts = posted.ts;
     } catch (err) {
       if (!isUnreachableChannel(slackErrorCode(err))) throw err;
+      const mine = translator(await personLocale(deps, client, who.teamId, who.userId));
       throw new UserFacingError(
-        'I cannot post in this channel',
-        'A watch posts its card and its changes in the channel. Invite me with `/invite @querydesk` and run the command again.',
+        mine('watches.error.cannotPostTitle'),
+        mine('watches.error.cannotPostDetail'),
       );
     }
     await insertWatch(deps.store.db, { ...row, message_ts: ts ?? null });
     deps.orderWatcher?.kick();
   } catch (err) {
     deps.logger.warn({ err, command: '/payorder watch' }, 'command failed');
-    await tell(errorCard(err, ENGLISH, `Usage: /payorder ${watchSubcommand.usage}`)).catch((e) =>
-      deps.logger.error({ err: e }, 'could not deliver the answer'),
-    );
+    const refuse = async () => {
+      const mine = translator(await personLocale(deps, client, who.teamId, who.userId));
+      const usage = mine('watches.usage', { usage: `/payorder ${watchSubcommand.usage}` });
+      await tell(errorCard(err, mine, usage));
+    };
+    await refuse().catch((e) => deps.logger.error({ err: e }, 'could not deliver the answer'));
   }
 }
 
@@ -104,7 +114,8 @@ export const watchesSubcommand: Subcommand = {
     await args.ack();
     const who = askerOf(args);
     const rows = await liveWatches(deps.store.db, who.teamId, { channelId: who.channelId });
-    const message = watchListMessage(rows, deps.config.gateway.timeZone, 'this channel');
+    const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
+    const message = watchListMessage(rows, deps.config.gateway.timeZone, t);
     await deliverPrivately({
       client: args.client,
       respond: args.respond,

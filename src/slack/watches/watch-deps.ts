@@ -6,7 +6,7 @@ import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
 import { lookUpPayOrder } from '../lookup/pay-order-lookup.js';
-import { watchCard } from './watch-view.js';
+import { watchCard, watchT } from './watch-view.js';
 
 type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;
 
@@ -19,7 +19,8 @@ export function watchMessages(deps: AppDeps, clientFor: ClientFor): WatchMessage
   return {
     async reply(row, event) {
       if (!row.message_ts) return;
-      const text = watchEventText(event, deps.config.gateway.timeZone);
+      // A thread reply is in the language its card was posted in.
+      const text = watchEventText(event, deps.config.gateway.timeZone, await watchT(deps, row));
       const client = await clientFor(row.workspace_id);
       await client.chat
         .postMessage({
@@ -30,7 +31,7 @@ export function watchMessages(deps: AppDeps, clientFor: ClientFor): WatchMessage
         .catch(count('chat.postMessage'));
     },
     async showCard(row) {
-      const card = watchCard(row, deps.config);
+      const card = watchCard(row, deps.config, await watchT(deps, row));
       if (!card || !row.message_ts) return;
       const client = await clientFor(row.workspace_id);
       await client.chat

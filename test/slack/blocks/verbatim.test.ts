@@ -166,6 +166,7 @@ const cards: [string, () => SlackMessage][] = [
           timeoutMs: 86_400_000,
         },
         zone,
+        ENGLISH,
       ),
   ],
   [
