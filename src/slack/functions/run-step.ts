@@ -1,33 +1,41 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
+import { type Translate, translator } from '../../i18n/translator.js';
 import { claimStepExecution, recordStepOutcome } from '../../store/step-executions.js';
 import type { SlackDeps } from '../context.js';
 import { slackClientOptions } from '../delivery/slack-client-options.js';
+import { channelLocale } from '../settings/language.js';
 import type { StepAnswer, StepCallbackId, StepOutputs, StepParam, WorkflowStep } from './step.js';
 import { stepErrorText } from './step-error.js';
 import { StepInputError } from './step-input-error.js';
 import { parseStepInputs } from './step-inputs.js';
 
 /** Inputs the runner reads itself, who the step acts for and where, with the ids Slack gives. */
-const PLACE_IDS: Record<string, { pattern: RegExp; what: string }> = {
-  user_id: { pattern: /^[UW][A-Z0-9]{2,30}$/, what: 'a Slack user id (U…)' },
-  channel_id: { pattern: /^[CGD][A-Z0-9]{2,30}$/, what: 'a Slack channel id (C…)' },
-};
+const PLACE_IDS = {
+  user_id: { pattern: /^[UW][A-Z0-9]{2,30}$/, what: 'steps.input.userId' },
+  channel_id: { pattern: /^[CGD][A-Z0-9]{2,30}$/, what: 'steps.input.channelId' },
+} as const;
 const PLACE_INPUTS = new Set(Object.keys(PLACE_IDS));
 
 /** A required place input left empty, or one that is not a Slack id, named by its input. */
 function placeProblems(
   declared: Record<string, StepParam>,
   given: Record<string, string>,
+  t: Translate,
 ): string[] {
   return Object.entries(PLACE_IDS).flatMap(([name, rule]) => {
     const param = declared[name];
     const value = given[name] ?? '';
     if (!param) return [];
-    if (value === '') return param.is_required ? [`${name}: this field is required`] : [];
-    return rule.pattern.test(value) ? [] : [`${name}: must be ${rule.what}`];
+    if (value === '') return param.is_required ? [t('steps.input.required', { name })] : [];
+    return rule.pattern.test(value) ? [] : [t('steps.input.mustBe', { name, what: t(rule.what) })];
   });
+}
+
+/** Step errors are read in Workflow Builder by the workspace: its language, else English. */
+async function workspaceT(deps: SlackDeps, teamId: string): Promise<Translate> {
+  return translator(await channelLocale(deps, teamId).catch(() => 'en' as const));
 }
 
 type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
@@ -62,22 +70,23 @@ export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
   } catch (err) {
     // Unclaimed work could run twice across replicas: refuse it, with nothing called.
     log.error({ err }, 'step execution not claimed; refused');
-    await finish(args, deps, executionId, {
-      error:
-        'querydesk could not reach its database, so nothing was looked up or charged. Run the workflow again in a moment.',
-    }).catch((e: unknown) => log.error({ err: e }, 'step error not delivered'));
+    const t = await workspaceT(deps, teamId);
+    await finish(args, deps, executionId, { error: t('steps.error.noDatabase') }).catch(
+      (e: unknown) => log.error({ err: e }, 'step error not delivered'),
+    );
     return;
   }
   if (!first) {
     log.info({ retryNum: context.retryNum }, 'step execution delivered again; already handled');
     return;
   }
+  const t = await workspaceT(deps, teamId);
   let answer: StepAnswer | { error: string };
   try {
     const inputs: unknown = event.inputs ?? {};
     const userId = text(Reflect.get(Object(inputs), 'user_id'));
     const channelId = text(Reflect.get(Object(inputs), 'channel_id'));
-    const problems = placeProblems(step.inputs, { user_id: userId, channel_id: channelId });
+    const problems = placeProblems(step.inputs, { user_id: userId, channel_id: channelId }, t);
     if (problems.length) throw new StepInputError(problems.join('; '));
     const own = Object.fromEntries(
       Object.entries(step.inputs).filter(([n]) => !PLACE_INPUTS.has(n)),
@@ -97,7 +106,7 @@ export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
     });
   } catch (err) {
     if (!(err instanceof StepInputError)) log.warn({ err }, 'step failed');
-    answer = { error: stepErrorText(err) };
+    answer = { error: stepErrorText(err, t) };
   }
   if ('kind' in answer && answer.kind === 'pending') {
     await recordStepOutcome(deps.store.db, executionId, 'pending', now()).catch(() => undefined);

@@ -61,6 +61,8 @@ export const startQrOnboardingStep = workflowStep({
       token,
     });
     if (!result.ok) {
+      // A refusal or gateway failure: worded in the workspace's language by the step's runner.
+      if (result.error !== undefined) throw result.error;
       // The card's fallback text, read as plain text (it says to run the workflow again).
       const text = result.message.text
         .replace(/&lt;/g, '<')

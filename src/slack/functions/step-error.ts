@@ -1,4 +1,6 @@
 import { GatewayError, GatewayInputError } from '../../gateway/errors.js';
+import { gatewayErrorText } from '../../i18n/gateway-error-text.js';
+import type { Translate } from '../../i18n/translator.js';
 import { ArgsError } from '../args/index.js';
 import { UserFacingError } from '../blocks/error-card.js';
 import { truncate } from '../blocks/limits.js';
@@ -10,24 +12,29 @@ const MAX_ERROR = 1_000;
 
 /**
  * The `error` of `functions.completeError`: what went wrong and what to do, in plain text (the
- * same meanings and remedies the cards show), never a stack trace or a raw gateway body.
+ * same meanings and remedies the cards show), never a stack trace or a raw gateway body. In the
+ * workspace's language (`t`); what a person typed and the gateway's own `msg` stay as they came.
  */
-export function stepErrorText(err: unknown): string {
+export function stepErrorText(err: unknown, t: Translate): string {
   if (err instanceof StepInputError || err instanceof ArgsError) {
-    return truncate(`Invalid input: ${err.message}. Nothing was looked up or charged.`, MAX_ERROR);
+    return truncate(t('steps.error.invalidInput', { problem: err.message }), MAX_ERROR);
   }
   if (err instanceof GatewayInputError) {
-    return truncate(`Invalid input: ${err.meaning}. Nothing was looked up or charged.`, MAX_ERROR);
+    return truncate(t('steps.error.invalidInput', { problem: err.meaning }), MAX_ERROR);
   }
   if (err instanceof StepFailed) return truncate(err.text, MAX_ERROR);
-  if (err instanceof UserFacingError) return truncate(`${err.title}: ${err.detail}`, MAX_ERROR);
+  if (err instanceof UserFacingError) {
+    const { title, detail } = err.words ? err.words(t) : err;
+    return truncate(t('steps.error.refused', { title, detail }), MAX_ERROR);
+  }
   if (err instanceof GatewayError) {
-    const code = err.code !== undefined ? ` (gateway code ${err.code})` : '';
-    const cost = err.charged ? ` This answer cost ${err.charged} points.` : '';
+    const { meaning, remedy } = gatewayErrorText(t, err);
+    const code = err.code !== undefined ? t('steps.error.gatewayCode', { code: err.code }) : '';
+    const cost = err.charged ? t('steps.error.cost', { points: err.charged }) : '';
     return truncate(
-      `${err.meaning}${code}. What to do: ${err.remedy} Request id ${err.requestId}.${cost}`,
+      t('steps.error.gateway', { meaning, code, remedy, requestId: err.requestId, cost }),
       MAX_ERROR,
     );
   }
-  return 'querydesk could not finish this step. It has been logged; run the workflow again in a moment.';
+  return t('steps.error.unknown');
 }

@@ -21,7 +21,8 @@ import { renderSession } from './render.js';
 /** What to tell the person who typed /qr (ephemerally); the channel already has the rest. */
 export type QrStartResult =
   | { ok: true; sessionId: string; notice?: SlackMessage }
-  | { ok: false; message: SlackMessage };
+  /** `error`: the failure itself when it is not ours to word (a workflow step words it again). */
+  | { ok: false; message: SlackMessage; error?: unknown };
 
 function slackProblem(
   err: unknown,
@@ -70,7 +71,7 @@ export async function startQrOnboarding(
     await checkWhoMaySpend(deps, who);
     await deps.gatewayToken(who.teamId);
   } catch (err) {
-    return { ok: false, message: errorCard(err, await privately(), usage) };
+    return { ok: false, message: errorCard(err, await privately(), usage), error: err };
   }
   let messageTs: string;
   // The status message is the channel's: the workspace's language, kept for every later edit.
@@ -92,7 +93,7 @@ export async function startQrOnboarding(
     session = { ...answer.data, points: answer.points };
   } catch (err) {
     await client.chat.delete({ channel: who.channelId, ts: messageTs }).catch(() => undefined);
-    return { ok: false, message: errorCard(err, await privately(), usage) };
+    return { ok: false, message: errorCard(err, await privately(), usage), error: err };
   }
 
   const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
