@@ -46,7 +46,7 @@ export const zhCNQr = {
   'qr.thread.line': '二维码会话 `{session}` 的账号分析，由 {who} 加载 · 花费 {points} 积分',
   'qr.thread.text': '{card}（为二维码会话 {session} 加载，花费 {points} 积分）',
   'qr.check.notYet':
-    '刚刚查询（{at}）：二维码仍为*{state}*。querydesk 在接下来的 {during} 秒内每 {every} 秒查询一次，之后降低频率；一旦检测到扫码，状态消息会立即更新。',
+    '刚刚查询（{at}）：二维码仍为 *{state}*。querydesk 在接下来的 {during} 秒内每 {every} 秒查询一次，之后降低频率；一旦检测到扫码，状态消息会立即更新。',
   'qr.check.failed':
     '暂时无法查询状态；querydesk 会在几秒内重试，一旦检测到扫码，状态消息会立即更新。',
   'qr.outOfDate': '此按钮已过时；请重新使用 /qr。',
