@@ -126,7 +126,7 @@ export async function pollSubscription(
     );
     await updateLeasedSubscription(db, key, owner, {
       failures,
-      next_poll_at: backoffPollAt(now, row.interval_ms, failures, deps.random()),
+      next_poll_at: backoffPollAt(deps.clock().getTime(), row.interval_ms, failures, deps.random()),
       ...(problem ? { problem: problem.words, problem_url: problem.url ?? null } : {}),
       updated_at: now,
     });
@@ -158,7 +158,9 @@ export async function pollSubscription(
     }
     const updated = await updateLeasedSubscription(tx, key, owner, {
       polled_to: now,
-      next_poll_at: nextPollAt(now, row.interval_ms, deps.random()),
+      // From the poll's end, not its start: a poll whose first ask waited (budget read, queue)
+      // would otherwise be followed by the next one less than an interval later.
+      next_poll_at: nextPollAt(deps.clock().getTime(), row.interval_ms, deps.random()),
       paused: null,
       paused_until: null,
       failures: 0,

@@ -148,4 +148,31 @@ describe.each(DIALECTS)('the subscription poller (%s)', (dialect) => {
     expect(f.posted.filter((p) => p === 'SN-1')).toHaveLength(1);
     expect(f.posted.filter((p) => p === 'subscription message')).toHaveLength(1);
   });
+
+  it('counts the next interval from the end of a slow poll, so asks are never closer', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    const row = { ...activeRow(Date.now()), lease_owner: null, lease_until: null };
+    row.message_ts = '1700000000.000001';
+    row.interval_ms = 600;
+    await insertSubscription(store.db, row);
+    const f = fakes();
+    const asked: number[] = [];
+    let checks = 0;
+    const page = f.source.page;
+    // Every other poll spends 400 ms before its first ask (a slow budget read, a queue).
+    f.source.checkBudget = async () => {
+      if (checks++ % 2 === 0) await new Promise((r) => setTimeout(r, 400));
+    };
+    f.source.page = async (...args) => {
+      asked.push(Date.now());
+      return page(...args);
+    };
+    poller(store, f, 'replica-a');
+
+    await eventually(() => asked.length >= 5, 10_000, 'five polls');
+    const gaps = asked.slice(1).map((t, i) => t - asked[i]!);
+    // ±10 % of 600 ms, less a little for the timer's own tick.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(530);
+  });
 });
