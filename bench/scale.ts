@@ -336,7 +336,19 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
     closers.push(() => Promise.all(bots.map((b) => b.stop())));
     await installWorkspaces(double, bots[0]!.base, bots[0]!.events, o.workspaces);
     await populateWorld(double, (w) => bots[w % bots.length]!.events, shape);
-    const live = await liveItems(db.url);
+    // A QR code's row is stored after its placeholder message is posted: wait for the last ones.
+    let live = await liveItems(db.url);
+    const expected = (per: number) => per * o.workspaces;
+    for (let i = 0; i < 60; i++) {
+      if (
+        live.liveQrCodes >= expected(shape.qrCodes) &&
+        live.liveWatches >= expected(shape.watches) &&
+        live.liveSubscriptions >= expected(shape.subscriptions)
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 500));
+      live = await liveItems(db.url);
+    }
     const watched = watchedOrders(shape.watches);
     const m = await measure(bots, sandbox, double, o, watched);
     await Promise.all(bots.map((b) => b.stop()));
