@@ -12,6 +12,7 @@ import { qrDetectionBench } from './qr-detection.js';
 import { qrTakeoverBench } from './qr-takeover.js';
 import { qrTenMinutesBench } from './qr-ten-minutes.js';
 import { type BenchResult, benchReport, summaryLines, writeReport } from './report.js';
+import { scaleSuite } from './scale-suite.js';
 import { slashAck } from './slash-ack.js';
 
 /**
@@ -112,9 +113,12 @@ const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> 
 async function main(): Promise<number> {
   const t0 = performance.now();
   const { ledgerSizes, only, qrSpeed } = args(process.argv.slice(2));
-  const suite = [...SUITE, ...bigLedger(ledgerSizes), qrTenMinutes(qrSpeed)].filter(
-    (b) => only === undefined || b.name.startsWith(only),
-  );
+  const suite = [
+    ...SUITE,
+    ...scaleSuite(process.argv.slice(2)),
+    ...bigLedger(ledgerSizes),
+    qrTenMinutes(qrSpeed),
+  ].filter((b) => only === undefined || b.name.startsWith(only));
   const results: BenchResult[] = [];
   for (const b of suite) {
     const s0 = performance.now();

@@ -12,6 +12,7 @@ export interface Metrics {
   subscriptionPolls: Counter<'result'>;
   subscriptionOrdersPosted: Counter;
   subscriptionPollLateness: Histogram;
+  backgroundCheckLateness: Histogram<'kind'>;
 }
 
 export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
@@ -71,6 +72,13 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       name: 'querydesk_subscription_poll_lateness_seconds',
       help: 'How long after its due time each subscription poll started.',
       buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+      registers: [registry],
+    }),
+    backgroundCheckLateness: new Histogram({
+      name: 'querydesk_background_check_lateness_seconds',
+      help: 'How long after its due time each background check was claimed, by kind (qr, watch, subscription).',
+      labelNames: ['kind'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
       registers: [registry],
     }),
   };

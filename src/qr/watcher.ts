@@ -1,4 +1,4 @@
-import { createLeasedLoop, type LeasedRunner } from '../store/leased-loop.js';
+import { createLeasedLoop, type LeasedRunner, lateSeconds } from '../store/leased-loop.js';
 import { denseEnd } from './check-status.js';
 import type { QrWatchControl, QrWatchDeps } from './ports.js';
 import { jittered, type QrSchedule, qrSchedule } from './schedule.js';
@@ -34,6 +34,8 @@ export interface QrWatcherOptions {
   maxInFlight?: number;
   schedule?: Partial<Omit<QrSchedule, 'firstMs'>>;
   random?: () => number;
+  /** Told how late (seconds after its due time) each check was claimed. */
+  lateness?: (seconds: number) => void;
 }
 
 export const DEFAULT_QR_LEASE_MS = 5_000;
@@ -73,6 +75,9 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
     leaseMs,
     maxInFlight: options.maxInFlight ?? 20,
     nextDueAt: (now) => nextDueAt(db, now),
+    onClaimed: (row, at) => {
+      if (row.watch_state === 'watching') options.lateness?.(lateSeconds(row.next_check_at, at));
+    },
     async onBeat(now) {
       await beat(db, owner, now);
       const reaped = await reapDeadWorkers(db, owner, now, leaseMs);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type Answer, type HandlerContext, type HandlerRequest, ParamError } from './answer.js';
 import { formFields, jsonBody, queryFields, readBody } from './body.js';
@@ -45,6 +46,13 @@ async function toRequest(req: IncomingMessage, url: URL, op: SandboxOp): Promise
   return { fields: {}, json: jsonBody(raw) };
 }
 
+/** The fields that name what a request asks about, for the request log (`subject`). */
+const SUBJECT_FIELDS = ['session_id', 'order_number', 'owner_id'] as const;
+
+/** A token's fingerprint for the request log: enough to tell tokens apart, never the token. */
+const tokenTag = (token: string | undefined) =>
+  token ? createHash('sha256').update(token).digest('hex').slice(0, 12) : null;
+
 /**
  * Order of checks: path and method (404), bearer token (401), rate limit (HTTP 429, code 202),
  * parameters (100), then the operation. Only code-0 answers are booked in the ledger.
@@ -55,7 +63,7 @@ async function decide(
   op: SandboxOp | undefined,
   deps: RouterDeps,
   now: number,
-): Promise<{ answer: Answer; httpStatus: number }> {
+): Promise<{ answer: Answer; httpStatus: number; subject?: string }> {
   if (!op)
     return {
       answer: { code: 404, msg: 'request path or method is wrong', data: '' },
@@ -71,7 +79,8 @@ async function decide(
   }
   try {
     const request = await toRequest(req, url, op);
-    return { answer: ROUTES[op].handle(request, deps.context(now)), httpStatus: 200 };
+    const subject = SUBJECT_FIELDS.map((f) => request.fields[f]).find((v) => v !== undefined);
+    return { answer: ROUTES[op].handle(request, deps.context(now)), httpStatus: 200, subject };
   } catch (err) {
     if (err instanceof ParamError)
       return { answer: { code: 100, msg: err.message, data: '' }, httpStatus: 200 };
@@ -84,7 +93,7 @@ export async function route(req: IncomingMessage, deps: RouterDeps): Promise<Rep
   const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const op = findOp(method, url.pathname);
-  const { answer, httpStatus } = await decide(req, url, op, deps, started);
+  const { answer, httpStatus, subject } = await decide(req, url, op, deps, started);
   if (op && answer.code === 0) {
     if (answer.charged) deps.ledger.charge(op, answer.charged);
     if (answer.refunded) deps.ledger.refund(op, answer.refunded);
@@ -96,6 +105,8 @@ export async function route(req: IncomingMessage, deps: RouterDeps): Promise<Rep
     path: url.pathname,
     httpStatus,
     code: answer.code,
+    tokenTag: tokenTag(bearer(req.headers.authorization)),
+    subject: subject ?? null,
   });
   const finished = deps.clock();
   return {

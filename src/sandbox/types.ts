@@ -66,6 +66,10 @@ export interface RequestRecord {
   path: string;
   httpStatus: number;
   code: number;
+  /** A short fingerprint of the bearer token (never the token itself); null without one. */
+  tokenTag: string | null;
+  /** What the request asks about (its session_id, order_number or owner_id); null otherwise. */
+  subject: string | null;
 }
 
 export type QrStatus = '1' | '2' | '3';

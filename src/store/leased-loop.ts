@@ -40,12 +40,19 @@ export interface LeasedLoopOptions<K, R extends LeaseColumns> {
   maxInFlight: number;
   /** When work is next due (epoch ms), to sleep less than `tickMs` when it is sooner. */
   nextDueAt?(now: number): Promise<number | undefined>;
+  /** Each row the loop claims, at the instant of its claim (epoch ms): for lateness figures. */
+  onClaimed?(row: R, claimedAt: number): void;
   /** Each heartbeat, after the leases are renewed. */
   onBeat?(now: number): Promise<void>;
   /** Before the first look for due rows. */
   onStart?(): Promise<void>;
   /** After the leases are handed back on stop. */
   onStop?(): Promise<void>;
+}
+
+/** Seconds from `dueAt` to `claimedAt` (both epoch ms), 0 when claimed early. */
+export function lateSeconds(dueAt: number, claimedAt: number): number {
+  return Math.max(0, claimedAt - Number(dueAt)) / 1000;
 }
 
 /**
@@ -96,7 +103,9 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
       if (inFlight.has(table.id(key))) continue;
       const t = now();
       const row = await table.claim(key, o.owner, t, o.leaseMs);
-      if (row) void run(key, row, t, o.work);
+      if (!row) continue;
+      o.onClaimed?.(row, t);
+      void run(key, row, t, o.work);
     }
     const next = await o.nextDueAt?.(now());
     return next === undefined ? o.tickMs : Math.min(o.tickMs, Math.max(5, next - now()));

@@ -27,7 +27,9 @@ export async function createPostgresDialect(url: string, schema?: string): Promi
   const pool = new pg.Pool({
     connectionString: url,
     types,
-    max: 10,
+    // The background loops (QR codes, watches, exports, subscriptions: up to 70 rows in hand)
+    // and the commands' acks share it; at 10 the acks and due checks queued behind each other.
+    max: 20,
     connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });

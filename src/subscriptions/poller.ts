@@ -1,4 +1,4 @@
-import { createLeasedLoop, type LeasedLoop } from '../store/leased-loop.js';
+import { createLeasedLoop, type LeasedLoop, lateSeconds } from '../store/leased-loop.js';
 import type { SubscriptionDeps } from './ports.js';
 import { nextPollDue, subscriptionTable } from './subscription-store.js';
 import { workOnSubscription } from './work-on-subscription.js';
@@ -18,6 +18,8 @@ export interface SubscriptionPollerOptions {
   leaseMs?: number;
   /** Subscriptions polled at once by this process. Default 20. */
   maxInFlight?: number;
+  /** Told how late (seconds after its due time) each poll was claimed (not send retries). */
+  lateness?: (seconds: number) => void;
 }
 
 /**
@@ -38,5 +40,9 @@ export function createSubscriptionPoller(options: SubscriptionPollerOptions): Su
     nextDueAt: (now) => nextPollDue(db, now),
     leaseMs: options.leaseMs ?? 15_000,
     maxInFlight: options.maxInFlight ?? 20,
+    onClaimed: (row, at) => {
+      const due = row.next_poll_at;
+      if (due !== null && Number(due) <= at) options.lateness?.(lateSeconds(due, at));
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { createLeasedLoop, type LeasedLoop } from '../store/leased-loop.js';
+import { createLeasedLoop, type LeasedLoop, lateSeconds } from '../store/leased-loop.js';
 import type { OrderWatchDeps } from './ports.js';
 import { watchTable } from './watch-store.js';
 import { workOnWatch } from './work-on-watch.js';
@@ -18,6 +18,8 @@ export interface OrderWatcherOptions {
   leaseMs?: number;
   /** Watches checked at once by this process. Default 10. */
   maxInFlight?: number;
+  /** Told how late (seconds after its due time) each check was claimed. */
+  lateness?: (seconds: number) => void;
 }
 
 /**
@@ -37,5 +39,6 @@ export function createOrderWatcher(options: OrderWatcherOptions): OrderWatcher {
     tickMs: options.tickMs ?? Math.min(1000, Math.max(20, Math.floor(interval / 10))),
     leaseMs: options.leaseMs ?? 15_000,
     maxInFlight: options.maxInFlight ?? 10,
+    onClaimed: (row, at) => options.lateness?.(lateSeconds(row.next_check_at, at)),
   });
 }

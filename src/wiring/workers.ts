@@ -27,13 +27,20 @@ export function createWorkers(
   client: (teamId: string) => WebClient | Promise<WebClient>,
 ): Workers {
   const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const late = (kind: string) => (s: number) =>
+    deps.metrics.backgroundCheckLateness.observe({ kind }, s);
   return {
-    watcher: createQrWatcher({ deps: qrWatchDeps(deps, client), workerId }),
-    orderWatcher: createOrderWatcher({ deps: orderWatchDeps(deps, client), workerId }),
+    watcher: createQrWatcher({ deps: qrWatchDeps(deps, client), workerId, lateness: late('qr') }),
+    orderWatcher: createOrderWatcher({
+      deps: orderWatchDeps(deps, client),
+      workerId,
+      lateness: late('watch'),
+    }),
     exportRunner: createExportRunner({ deps: exportDeps(deps, client), workerId }),
     subscriptionPoller: createSubscriptionPoller({
       deps: subscriptionDeps(deps, client),
       workerId,
+      lateness: late('subscription'),
     }),
   };
 }

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import type { RequestRecord } from '../src/sandbox/index.js';
+import { windowMax } from './stats.js';
+
+/** One histogram of the bot's /metrics (one label set): cumulative counts per bucket bound. */
+export interface Histogram {
+  /** [upper bound in seconds, observations at or below it], ascending; the last is +Inf. */
+  buckets: [number, number][];
+  count: number;
+}
+
+export type HistogramsByKind = Record<string, Histogram>;
+
+const LATENESS = 'querydesk_background_check_lateness_seconds';
+
+/** The background-check lateness histograms in a Prometheus text exposition, by `kind`. */
+export function latenessHistograms(text: string): HistogramsByKind {
+  const out: HistogramsByKind = {};
+  const line = new RegExp(`^${LATENESS}_bucket\\{([^}]*)\\} (\\d+)`, 'gm');
+  for (const m of text.matchAll(line)) {
+    const labels = Object.fromEntries(
+      [...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]),
+    );
+    const kind = labels.kind ?? '';
+    const h = out[kind] ?? { buckets: [], count: 0 };
+    out[kind] = h;
+    const le = labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le);
+    h.buckets.push([le, Number(m[2])]);
+    if (le === Number.POSITIVE_INFINITY) h.count = Number(m[2]);
+  }
+  return out;
+}
+
+/** `after` minus `before`, bucket by bucket: the observations made between the two readings. */
+export function histogramDelta(
+  after: HistogramsByKind,
+  before: HistogramsByKind,
+): HistogramsByKind {
+  const out: HistogramsByKind = {};
+  for (const [kind, h] of Object.entries(after)) {
+    const b = before[kind];
+    out[kind] = {
+      buckets: h.buckets.map(([le, n], i) => [le, n - (b?.buckets[i]?.[1] ?? 0)]),
+      count: h.count - (b?.count ?? 0),
+    };
+  }
+  return out;
+}
+
+/** Several processes' histograms added up. */
+export function histogramSum(all: HistogramsByKind[]): HistogramsByKind {
+  const out: HistogramsByKind = {};
+  for (const one of all) {
+    for (const [kind, h] of Object.entries(one)) {
+      const o = out[kind] ?? { buckets: h.buckets.map(([le]) => [le, 0]), count: 0 };
+      out[kind] = o;
+      h.buckets.forEach(([, n], i) => {
+        o.buckets[i]![1] += n;
+      });
+      o.count += h.count;
+    }
+  }
+  return out;
+}
+
+/** The smallest bucket bound at or below which a fraction `q` of the observations lie. */
+export function quantileBound(h: Histogram | undefined, q: number): number | null {
+  if (!h || h.count === 0) return null;
+  const hit = h.buckets.find(([, n]) => n >= q * h.count);
+  return hit && Number.isFinite(hit[0]) ? hit[0] : null;
+}
+
+/** Percentage of the observations at or below `le` seconds (a bucket bound). */
+export function shareWithin(h: Histogram | undefined, le: number): number | null {
+  if (!h || h.count === 0) return null;
+  const at = h.buckets.find(([bound]) => bound === le);
+  return at ? Math.round((at[1] / h.count) * 1000) / 10 : null;
+}
+
+/** CPU time (user + system) the process `pid` has used so far, in ms. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at field 3; utime is 14, stime 15.
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(rest[11]) + Number(rest[12]);
+  return ticks * 10; // USER_HZ is 100 on Linux.
+}
+
+/** The operations a background check calls: QR status, order watch look-up, subscription poll. */
+export const BACKGROUND_OPS = ['qrStatus', 'payOrder', 'shopOrders'] as const;
+
+/** The most requests of one token for one operation inside any 1-second window. */
+export function perTokenRate(records: readonly RequestRecord[]) {
+  const byKey = new Map<string, number[]>();
+  for (const r of records) {
+    if (!r.op || !r.tokenTag) continue;
+    const key = `${r.op}\u0000${r.tokenTag}`;
+    (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(r.at);
+  }
+  let most = 0;
+  let full = 0;
+  for (const at of byKey.values()) {
+    const m = windowMax(at, 1000);
+    most = Math.max(most, m);
+    if (m >= 10) full++;
+  }
+  return {
+    mostPerTokenPerOpInAnySecond: most,
+    /** Token-operation pairs whose 1-second window filled at least once (a check may have waited). */
+    tokenWindowsFilled: full,
+    answers202: records.filter((r) => r.code === 202).length,
+  };
+}
+
+/**
+ * Checks of one item (same token, operation and subject) closer together than `minGapMs`: the
+ * same check made twice (by two replicas, or twice by one).
+ */
+export function twiceMade(
+  records: readonly RequestRecord[],
+  op: string,
+  minGapMs: number,
+  subjects?: ReadonlySet<string>,
+): number {
+  const byItem = new Map<string, number[]>();
+  for (const r of records) {
+    if (r.op !== op || !r.subject || (subjects && !subjects.has(r.subject))) continue;
+    const key = `${r.tokenTag}\u0000${r.subject}`;
+    (byItem.get(key) ?? byItem.set(key, []).get(key)!).push(r.at);
+  }
+  let twice = 0;
+  for (const at of byItem.values()) {
+    at.sort((a, b) => a - b);
+    for (let i = 1; i < at.length; i++) if (at[i]! - at[i - 1]! < minGapMs) twice++;
+  }
+  return twice;
+}

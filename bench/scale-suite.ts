@@ -1,0 +1,27 @@
+import { type ScaleOptions, scaleBench } from './scale.js';
+
+/**
+ * The scale benchmark's place in `npm run bench` (`--only=scale` runs it alone): one replica,
+ * then three. `--scale-workspaces=20` and `--scale-seconds=120` shorten it (defaults 100 and 600).
+ */
+export function scaleSuite(argv: readonly string[]) {
+  const value = (name: string) => {
+    const raw = argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`--${name}: ${raw} is not a count`);
+    return n;
+  };
+  const options: ScaleOptions = {
+    workspaces: value('scale-workspaces'),
+    durationMs: (value('scale-seconds') ?? 600) * 1000,
+  };
+  const workspaces = options.workspaces ?? 100;
+  // Setup (installs, 40 items per workspace through Slack) plus the window plus the reference.
+  const limitMs = 300_000 + workspaces * 3_000 + (options.durationMs ?? 0) + 60_000;
+  return [1, 3].map((replicas) => ({
+    name: `scale, ${replicas === 1 ? '1 replica' : `${replicas} replicas`}`,
+    limitMs,
+    run: () => scaleBench({ ...options, replicas }),
+  }));
+}

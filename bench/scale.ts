@@ -1,0 +1,361 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../src/console/free-port.js';
+import { type Sandbox, startSandbox } from '../src/sandbox/index.js';
+import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
+import { type ReplicaProcess, startReplica } from './replica-process.js';
+import type { BenchResult } from './report.js';
+import {
+  BACKGROUND_OPS,
+  cpuMs,
+  type HistogramsByKind,
+  histogramDelta,
+  histogramSum,
+  latenessHistograms,
+  perTokenRate,
+  quantileBound,
+  shareWithin,
+  twiceMade,
+} from './scale-figures.js';
+import { type StreamFigures, steadyStream } from './scale-stream.js';
+import {
+  installWorkspaces,
+  populateWorld,
+  SCALE_CLIENT,
+  type WorldShape,
+  watchedOrders,
+} from './scale-world.js';
+import { round } from './stats.js';
+
+export interface ScaleOptions {
+  /** Installed workspaces, each with its own gateway token. Default 100. */
+  workspaces?: number;
+  /** How long the background work and the command stream are measured. Default 10 minutes. */
+  durationMs?: number;
+  /** Bot processes sharing PostgreSQL (and Redis when more than one). Default 1. */
+  replicas?: number;
+  /** Slash commands and Home openings per second, spread over the workspaces. Default 20. */
+  commandsPerS?: number;
+  /** Per workspace. Defaults 10, 10 and 20. */
+  qrCodes?: number;
+  watches?: number;
+  subscriptions?: number;
+  redisUrl?: string;
+}
+
+/** A PostgreSQL database of this run's own (the shared server is never emptied). */
+async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `qd_scale_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const run = async (query: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Live items in the store now: what the background loops keep working on. */
+async function liveItems(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const one = async (q: string) => Number((await c.query(q)).rows[0].n);
+    return {
+      liveQrCodes: await one(`select count(*) n from qr_sessions where watch_state = 'watching'`),
+      liveWatches: await one(`select count(*) n from order_watches where watch_state = 'watching'`),
+      liveSubscriptions: await one(`select count(*) n from subscriptions where state = 'active'`),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+/** This module's sibling script: compiled .js under `npm run bench`, .ts (through tsx) in tests. */
+function sibling(name: string): { script: string; env: Record<string, string> } {
+  const ts = import.meta.url.endsWith('.ts');
+  const script = fileURLToPath(new URL(`./${name}.${ts ? 'ts' : 'js'}`, import.meta.url));
+  return { script, env: ts ? { NODE_OPTIONS: '--import tsx' } : {} };
+}
+
+interface Bot extends ReplicaProcess {
+  metrics(): Promise<HistogramsByKind>;
+}
+
+async function startBots(n: number, env: Record<string, string>, redisUrl: string): Promise<Bot[]> {
+  const bots: Bot[] = [];
+  for (let i = 0; i < n; i++) {
+    const port = await freePort();
+    const extra: Record<string, string> = n > 1 ? { REDIS_URL: redisUrl, REPLICAS: String(n) } : {};
+    const r = await startReplica({ ...env, ...extra, METRICS_PORT: String(port) });
+    const url = `http://127.0.0.1:${port}/metrics`;
+    bots.push({
+      ...r,
+      metrics: async () => latenessHistograms(await (await fetch(url)).text()),
+    });
+  }
+  return bots;
+}
+
+interface Measured {
+  lateness: HistogramsByKind;
+  perBot: number[];
+  stream: StreamFigures;
+  rssMaxMiB: number;
+  cpuMsPerCheck: number | null;
+  backgroundChecks: number;
+  records: Sandbox['requests'] extends () => infer T ? T : never;
+  seconds: number;
+}
+
+const isBackground = (op: string | null) =>
+  op !== null && (BACKGROUND_OPS as readonly string[]).includes(op);
+
+/**
+ * The measured window: background work alone first (its CPU per check), then with the command
+ * stream on top; memory sampled every second throughout.
+ */
+async function measure(
+  bots: Bot[],
+  sandbox: Sandbox,
+  double: SlackDouble,
+  o: Required<Pick<ScaleOptions, 'workspaces' | 'durationMs' | 'commandsPerS'>>,
+  watchedOrders: ReadonlySet<string>,
+): Promise<Measured> {
+  let rssMaxMiB = 0;
+  const sample = () => {
+    for (const b of bots) rssMaxMiB = Math.max(rssMaxMiB, b.rssMiB());
+  };
+  const sampler = setInterval(sample, 1000);
+  try {
+    const before = await Promise.all(bots.map((b) => b.metrics()));
+    const from = sandbox.requests().length;
+    const cpu0 = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
+    const t0 = performance.now();
+    const quietMs = Math.min(60_000, Math.round(o.durationMs / 4));
+    await new Promise((r) => setTimeout(r, quietMs));
+    const cpu1 = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
+    const quietChecks = sandbox
+      .requests()
+      .slice(from)
+      .filter(
+        (r) => isBackground(r.op) && (r.op !== 'payOrder' || watchedOrders.has(r.subject ?? '')),
+      ).length;
+    const stream = await steadyStream(
+      double,
+      bots.map((b) => b.events),
+      o.workspaces,
+      o.commandsPerS,
+      o.durationMs - quietMs,
+    );
+    const after = await Promise.all(bots.map((b) => b.metrics()));
+    sample();
+    const deltas = after.map((a, i) => histogramDelta(a, before[i]!));
+    return {
+      lateness: histogramSum(deltas),
+      perBot: deltas.map((d) => Object.values(d).reduce((s, h) => s + h.count, 0)),
+      stream,
+      rssMaxMiB,
+      cpuMsPerCheck: quietChecks > 0 ? round((cpu1 - cpu0) / quietChecks) : null,
+      backgroundChecks: quietChecks,
+      records: sandbox.requests().slice(from),
+      seconds: (performance.now() - t0) / 1000,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The same stream at a plain Bolt app that only acks, alone on the machine's share of it. */
+async function reference(
+  double: SlackDouble,
+  workspaces: number,
+  perSecond: number,
+  durationMs: number,
+): Promise<StreamFigures> {
+  const { script, env } = sibling('scale-plain-bolt');
+  const plain = await startReplica(
+    {
+      ...env,
+      SLACK_BOT_TOKEN: double.botToken,
+      SLACK_SIGNING_SECRET: double.signingSecret,
+      SLACK_API_URL: double.apiUrl,
+    },
+    { script },
+  );
+  try {
+    return await steadyStream(double, [plain.events], workspaces, perSecond, durationMs);
+  } finally {
+    await plain.stop();
+  }
+}
+
+function results(
+  label: string,
+  live: Awaited<ReturnType<typeof liveItems>>,
+  m: Measured,
+  ref: StreamFigures,
+  watched: ReadonlySet<string>,
+): BenchResult[] {
+  const kinds = ['qr', 'watch', 'subscription'] as const;
+  const p99 = Object.fromEntries(kinds.map((k) => [k, quantileBound(m.lateness[k], 0.99)]));
+  const rate = perTokenRate(m.records);
+  const ratio =
+    m.stream.ackP99Ms !== null && ref.ackP99Ms ? round(m.stream.ackP99Ms / ref.ackP99Ms) : null;
+  const polls = m.records.filter((r) => r.op === 'shopOrders').length;
+  const minutes = m.seconds / 60;
+  const out: BenchResult[] = [
+    {
+      name: `scale: background checks on time, ${label}`,
+      figures: {
+        ...live,
+        measuredS: round(m.seconds),
+        ...Object.fromEntries(kinds.map((k) => [`${k}Checks`, m.lateness[k]?.count ?? 0])),
+        ...Object.fromEntries(kinds.map((k) => [`${k}LatenessP99S`, p99[k] ?? null])),
+        ...Object.fromEntries(kinds.map((k) => [`${k}Within2sPct`, shareWithin(m.lateness[k], 2)])),
+        tokenWindowsFilled: rate.tokenWindowsFilled,
+      },
+      target:
+        'p99 lateness ≤ 2 s for every kind (bucket bound); token windows filled counted apart',
+      met: kinds.every((k) => (p99[k] ?? Infinity) <= 2) && live.liveQrCodes > 0,
+    },
+    {
+      name: `scale: ${m.stream.sent} commands and Home openings at a steady rate, ${label}`,
+      figures: { ...m.stream, plainBoltAckP99Ms: ref.ackP99Ms, ackP99RatioToPlainBolt: ratio },
+      target: 'all acked; ack p99 no worse than plain Bolt for the same stream (ratio ≤ 1)',
+      met: m.stream.acked === m.stream.sent && ratio !== null && ratio <= 1,
+    },
+    {
+      name: `scale: gateway requests per token, ${label}`,
+      figures: {
+        gatewayRequests: m.records.length,
+        mostPerTokenPerOpInAnySecond: rate.mostPerTokenPerOpInAnySecond,
+        answers202: rate.answers202,
+      },
+      target: '≤ 10 per token per operation in any 1 s; 0 rate-limited',
+      met: rate.mostPerTokenPerOpInAnySecond <= 10 && rate.answers202 === 0,
+    },
+    {
+      name: `scale: memory and CPU, ${label}`,
+      figures: {
+        rssMaxMiB: m.rssMaxMiB,
+        cpuMsPerBackgroundCheck: m.cpuMsPerCheck,
+        backgroundChecksInCpuWindow: m.backgroundChecks,
+      },
+      target: 'RSS ≤ 250 MiB per process',
+      met: m.rssMaxMiB <= 250,
+    },
+  ];
+  const twice =
+    twiceMade(m.records, 'qrStatus', 1500) + twiceMade(m.records, 'payOrder', 30_000, watched);
+  const share =
+    Math.max(...m.perBot) /
+    Math.max(
+      1,
+      m.perBot.reduce((a, b) => a + b, 0),
+    );
+  out.push({
+    name: `scale: work spread and checks made twice, ${label}`,
+    figures: {
+      claimsPerReplica: m.perBot.join(' / '),
+      largestShare: round(share),
+      checksMadeTwice: twice,
+      subscriptionPollsPerSubscriptionMinute: round(
+        polls / Math.max(1, live.liveSubscriptions) / minutes,
+      ),
+    },
+    target:
+      m.perBot.length > 1
+        ? 'no replica more than half the checks; no check made twice'
+        : 'no check made twice',
+    met: twice === 0 && (m.perBot.length === 1 || share <= 0.5),
+  });
+  return out;
+}
+
+/**
+ * The multi-workspace benchmark: `replicas` bot processes started as production starts them
+ * (scripts/start.sh) in many-workspace (OAuth) mode on a PostgreSQL database of their own, with
+ * `workspaces` installs, each with its own gateway token at the sandbox and its live QR codes,
+ * order watches and subscriptions, measured for `durationMs` under a steady command stream.
+ */
+export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResult[]> {
+  const o = {
+    workspaces: options.workspaces ?? 100,
+    durationMs: options.durationMs ?? 600_000,
+    commandsPerS: options.commandsPerS ?? 20,
+  };
+  const replicas = options.replicas ?? 1;
+  const shape: WorldShape = {
+    workspaces: o.workspaces,
+    qrCodes: options.qrCodes ?? 10,
+    watches: options.watches ?? 10,
+    subscriptions: options.subscriptions ?? 20,
+  };
+  const label = `${o.workspaces} workspaces, ${replicas === 1 ? '1 replica (PostgreSQL)' : `${replicas} replicas (PostgreSQL + Redis)`}`;
+  const closers: (() => Promise<unknown>)[] = [];
+  try {
+    // QR codes stay unscanned and unexpired for the whole run; the sandbox keeps its 10/s limit.
+    const sandbox = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      qrExpireAfterMs: 6 * 3_600_000,
+    });
+    closers.push(() => sandbox.close());
+    const double = await startSlackDouble();
+    closers.push(() => double.close());
+    double.setOAuthClient(SCALE_CLIENT.id, SCALE_CLIENT.secret);
+    const db = await ownDatabase();
+    closers.push(() => db.drop());
+    const bots = await startBots(
+      replicas,
+      {
+        SLACK_BOT_TOKEN: '',
+        SLACK_CLIENT_ID: SCALE_CLIENT.id,
+        SLACK_CLIENT_SECRET: SCALE_CLIENT.secret,
+        SLACK_STATE_SECRET: 'scale-state-secret',
+        SLACK_SIGNING_SECRET: double.signingSecret,
+        SLACK_API_URL: double.apiUrl,
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        GATEWAY_BASE_URL: sandbox.url,
+        DATABASE_URL: db.url,
+        LOG_LEVEL: 'warn',
+        // Codes made at the start are watched past the end of the measured window.
+        QR_WATCH_TIMEOUT_MS: String(o.durationMs + 900_000),
+      },
+      options.redisUrl ?? 'redis://127.0.0.1:6379',
+    );
+    closers.push(() => Promise.all(bots.map((b) => b.stop())));
+    await installWorkspaces(double, bots[0]!.base, bots[0]!.events, o.workspaces);
+    await populateWorld(double, (w) => bots[w % bots.length]!.events, shape);
+    // A QR code's row is stored after its placeholder message is posted: wait for the last ones.
+    let live = await liveItems(db.url);
+    const expected = (per: number) => per * o.workspaces;
+    for (let i = 0; i < 60; i++) {
+      if (
+        live.liveQrCodes >= expected(shape.qrCodes) &&
+        live.liveWatches >= expected(shape.watches) &&
+        live.liveSubscriptions >= expected(shape.subscriptions)
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 500));
+      live = await liveItems(db.url);
+    }
+    const watched = watchedOrders(shape.watches);
+    const m = await measure(bots, sandbox, double, o, watched);
+    await Promise.all(bots.map((b) => b.stop()));
+    const refMs = Math.min(30_000, Math.max(5_000, o.durationMs - 60_000));
+    const ref = await reference(double, o.workspaces, o.commandsPerS, refMs);
+    return results(label, live, m, ref, watched);
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  }
+}
