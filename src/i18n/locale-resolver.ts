@@ -22,6 +22,11 @@ export type AskSlackLocale = () => Promise<string | undefined>;
 export interface LocaleResolver {
   /** The language of what this person sees. Asks Slack at most once per person (then the store). */
   localeOf(workspaceId: string, userId: string, ask: AskSlackLocale): Promise<Locale>;
+  /**
+   * The person's language if it is already in memory, else undefined: no store, no Slack. For
+   * answers that must be in an ack (a modal's inline errors), where no lookup may run.
+   */
+  knownLocale(workspaceId: string, userId: string): Locale | undefined;
   /** `/querydesk language zh-CN|en|auto`; returns the language the person now reads. */
   choose(
     workspaceId: string,
@@ -101,6 +106,10 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
         person = await pending;
       }
       return personLocale(person.choice, person.slackLocale);
+    },
+    knownLocale(workspaceId, userId) {
+      const person = known.get(`${workspaceId}\u0000${userId}`);
+      return person && personLocale(person.choice, person.slackLocale);
     },
     async choose(workspaceId, userId, choice, ask) {
       await savePersonChoice(deps.db, { workspaceId, userId }, choice, deps.clock());

@@ -372,8 +372,14 @@ describe('the export preview', () => {
       user: USER,
     });
 
-    expect(ack.body).toMatch(/unknown option \\"page\\"/);
-    expect(ack.body).toMatch(/Usage: \/shoporders export/);
+    // Acked empty, then refused through the response_url in the asker's language.
+    expect(ack.body).toBe('');
+    const refusal = await h.double.waitFor(
+      () => h.double.messages().find((m) => m.ephemeral && /unknown option/.test(m.text)),
+      8000,
+    );
+    expect(refusal.text).toMatch(/unknown option "page"/);
+    expect(refusal.text).toMatch(/Usage: \/shoporders export/);
   });
 });
 

@@ -28,6 +28,7 @@ describe.each(DIALECTS)('person language on %s', (dialect) => {
         choose: (ws: string, user: string, choice: 'en' | 'zh-CN' | 'auto') =>
           r.choose(ws, user, choice, ask(user)),
         slackLocaleChanged: r.slackLocaleChanged,
+        knownLocale: r.knownLocale,
       };
     };
     return { store, lookups, resolver, advance: (ms: number) => (now += ms) };
@@ -47,6 +48,20 @@ describe.each(DIALECTS)('person language on %s', (dialect) => {
     const afterRestart = resolver(store.db);
     expect(await afterRestart.localeOf('T1', 'UZH')).toBe('zh-CN');
     expect(lookups).toEqual(['UZH', 'UEN']);
+  });
+
+  it('knows a person from memory only: nothing is asked or read until they were looked up', async () => {
+    const { lookups, resolver } = await arrange({ UZH: 'zh-CN' });
+    const r = resolver();
+    expect(r.knownLocale('T1', 'UZH')).toBeUndefined();
+    expect(lookups).toEqual([]);
+    await r.localeOf('T1', 'UZH');
+    expect(r.knownLocale('T1', 'UZH')).toBe('zh-CN');
+    expect(r.knownLocale('T2', 'UZH')).toBeUndefined();
+    await r.choose('T1', 'UZH', 'en');
+    expect(r.knownLocale('T1', 'UZH')).toBe('en');
+    // A fresh process knows nobody yet, though the store does.
+    expect(resolver().knownLocale('T1', 'UZH')).toBeUndefined();
   });
 
   it('lets /querydesk language override the Slack locale and auto follow it again', async () => {

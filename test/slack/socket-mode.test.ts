@@ -50,8 +50,9 @@ describe('Socket Mode', () => {
     expect(card.channel).toBe(channel);
   });
 
-  it('acks bad input over the socket with the usage, calling no gateway', async () => {
+  it('acks bad input over the socket, then refuses it with the usage, calling no gateway', async () => {
     const calls = h.bot.sandbox!.requests().length;
+    const before = double.messages().filter((m) => m.ephemeral).length;
     const ack = (await socket.send('slash_commands', {
       command: '/payorder',
       text: 'one',
@@ -61,7 +62,13 @@ describe('Socket Mode', () => {
       response_url: double.responseUrl('C0SOCKET', 'U0SOCK'),
       trigger_id: double.trigger('U0SOCK'),
     })) as { text?: string };
-    expect(ack.text).toMatch(/Usage: \/payorder/);
+    // Acked empty; the refusal follows through the response_url, in the asker's language.
+    expect(ack.text).toBeUndefined();
+    const refusal = await double.waitFor(
+      () => double.messages().filter((m) => m.ephemeral)[before],
+      5000,
+    );
+    expect(refusal.text).toMatch(/Usage: \/payorder/);
     expect(h.bot.sandbox!.requests().length).toBe(calls);
   });
 

@@ -39,12 +39,23 @@ describe('/shoporders subscribe', () => {
       ['', /missing &lt;owner_id&gt;/],
     ];
     for (const [text, problem] of cases) {
+      const before = h.double.messages().length;
       const ack = await h.double.sendCommand(h.events, {
         command: '/shoporders',
         text: `subscribe ${text}`,
         user: SUBSCRIBER,
       });
-      const body = typeof ack.body === 'string' ? ack.body : JSON.stringify(ack.body);
+      expect(ack.body, text).toBe('');
+      // The refusal comes through the response_url, in the asker's language.
+      const refusal = await h.double.waitFor(
+        () =>
+          h.double
+            .messages()
+            .slice(before)
+            .find((m) => m.ephemeral),
+        8000,
+      );
+      const body = refusal.text;
       expect(body, text).toMatch(problem);
       expect(body, text).toContain('Usage: /shoporders subscribe &lt;owner_id&gt; [every=15m]');
     }

@@ -1,5 +1,5 @@
-import { describeUnsafe, findUnsafeCharacter } from '../../text-safety.js';
-import { ArgsError } from '../blocks/args-error.js';
+import { findUnsafeCharacter } from '../../text-safety.js';
+import { ArgsError, type Problem } from '../blocks/args-error.js';
 
 /** Longest command text read; Slack allows more, no command here needs a tenth of it. */
 export const MAX_COMMAND_TEXT = 1000;
@@ -7,19 +7,25 @@ export const MAX_COMMAND_TEXT = 1000;
 export const MAX_VALUE_LENGTH = 200;
 
 /** Refuses text with control or direction characters, or longer than `max`, naming the problem. */
-export function checkTypedText(text: string, what: string, max: number): void {
+export function checkTypedText(text: string, what: Problem, max: number): void {
   const found = findUnsafeCharacter(text);
-  if (found) throw new ArgsError(`${what} ${describeUnsafe(found)}`);
+  if (found) {
+    const kind = found.kind.split(' ')[0] as string;
+    const position = String(found.position);
+    const values = { what, kind, code: found.code, position };
+    throw new ArgsError({ key: 'help.refusal.unsafe', values });
+  }
   const length = [...text].length;
   if (length > max) {
-    throw new ArgsError(`${what} is ${length} characters long; at most ${max} are read`);
+    const values = { what, length: String(length), max: String(max) };
+    throw new ArgsError({ key: 'help.refusal.tooLong', values });
   }
 }
 
 /** The same rules for a modal input's value: the problem in words, or undefined when it is fine. */
 export function typedValueProblem(value: string, max = MAX_VALUE_LENGTH): string | undefined {
   try {
-    checkTypedText(value, 'This value', max);
+    checkTypedText(value, { key: 'help.refusal.what.value' }, max);
     return undefined;
   } catch (err) {
     return (err as ArgsError).message;

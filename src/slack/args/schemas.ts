@@ -1,18 +1,43 @@
 import { z } from 'zod';
-import { ArgsError } from '../blocks/args-error.js';
+import { translator } from '../../i18n/translator.js';
+import { ArgsError, type Problem, problemText } from '../blocks/args-error.js';
 import { type DayRange, parseDay } from './day.js';
+
+const english = translator('en');
+const KEYED = new Map<string, Problem>();
+
+/**
+ * A zod issue message of ours: the English text zod carries (what workflow steps and logs show),
+ * remembered with its catalogue problem, so a refusal names it in the reader's language.
+ */
+export function keyedMessage(problem: Problem): string {
+  const message = problemText(problem, english);
+  KEYED.set(message, problem);
+  return message;
+}
+
+/** The problem a zod issue names: ours by key; a message of someone else's as its reason. */
+export function issueProblem(issue: z.core.$ZodIssue): Problem {
+  const carried = (issue as { params?: { problem?: Problem } }).params?.problem;
+  return (
+    carried ??
+    KEYED.get(issue.message) ?? { key: 'help.refusal.reason', values: { reason: issue.message } }
+  );
+}
 
 /** A whole number typed by a person, within [min, max]. */
 export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
-  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+  const message = keyedMessage(
+    max === Number.MAX_SAFE_INTEGER
+      ? { key: 'help.refusal.wholeNumberMin', values: { min: String(min) } }
+      : { key: 'help.refusal.wholeNumberRange', values: { min: String(min), max: String(max) } },
+  );
   return z
     .string()
     .trim()
-    .regex(/^\d+$/, { message: `must be a whole number ${range}` })
+    .regex(/^\d+$/, { message })
     .transform(Number)
-    .refine((n) => Number.isSafeInteger(n) && n >= min && n <= max, {
-      message: `must be a whole number ${range}`,
-    });
+    .refine((n) => Number.isSafeInteger(n) && n >= min && n <= max, { message });
 }
 
 /** A human page number: 1 is the first page. Converting to the gateway's numbering is the caller's. */
@@ -25,7 +50,8 @@ export function dayArg(timeZone: string) {
       return parseDay(text, timeZone);
     } catch (err) {
       if (!(err instanceof ArgsError)) throw err;
-      ctx.addIssue({ code: 'custom', message: err.message });
+      const problem = err.problems[0];
+      ctx.addIssue({ code: 'custom', message: err.message, params: { problem } });
       return z.NEVER;
     }
   });

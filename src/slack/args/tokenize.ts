@@ -31,7 +31,7 @@ const VALID_KEY = /^[a-z_]+$/;
  */
 export function parseArgs(text: string): ParsedArgs {
   const input = unescapeSlack(text);
-  checkTypedText(input, 'The command text', MAX_COMMAND_TEXT);
+  checkTypedText(input, { key: 'help.refusal.what.text' }, MAX_COMMAND_TEXT);
   const positionals: string[] = [];
   const options: Record<string, string> = {};
   let i = 0;
@@ -44,21 +44,27 @@ export function parseArgs(text: string): ParsedArgs {
     if (keyMatch) {
       const key = keyMatch[0].slice(0, -1);
       if (!VALID_KEY.test(key)) {
-        throw new ArgsError(
-          `option name "${key}" must be lowercase letters or _ (like type=merchant)`,
-        );
+        throw new ArgsError({ key: 'help.refusal.optionName', values: { name: key } });
       }
       const word = readWord(input, i + keyMatch[0].length);
-      if (Object.hasOwn(options, key)) throw new ArgsError(`option "${key}" is given twice`);
-      if (word.value === '' && !word.quoted) {
-        throw new ArgsError(`option "${key}" has no value (write ${key}=VALUE)`);
+      if (Object.hasOwn(options, key)) {
+        throw new ArgsError({ key: 'help.refusal.optionTwice', values: { name: key } });
       }
-      checkTypedText(word.value, `option ${key}`, MAX_VALUE_LENGTH);
+      if (word.value === '' && !word.quoted) {
+        throw new ArgsError({ key: 'help.refusal.optionEmpty', values: { name: key } });
+      }
+      const what = { key: 'help.refusal.what.option', values: { name: key } } as const;
+      checkTypedText(word.value, what, MAX_VALUE_LENGTH);
       options[key] = word.value;
       i = word.end;
     } else {
       const word = readWord(input, i);
-      checkTypedText(word.value, `argument ${positionals.length + 1}`, MAX_VALUE_LENGTH);
+      const n = String(positionals.length + 1);
+      checkTypedText(
+        word.value,
+        { key: 'help.refusal.what.argument', values: { n } },
+        MAX_VALUE_LENGTH,
+      );
       positionals.push(word.value);
       i = word.end;
     }
@@ -93,9 +99,8 @@ function readWord(input: string, start: number): Word {
       value += c;
     }
   }
-  throw new ArgsError(
-    `unterminated quote: ${preview(input.slice(start))} needs a closing ${closers.charAt(0)}`,
-  );
+  const values = { start: preview(input.slice(start)), quote: closers.charAt(0) };
+  throw new ArgsError({ key: 'help.refusal.unterminatedQuote', values });
 }
 
 function preview(text: string): string {

@@ -1,7 +1,7 @@
 import { GatewayApiError, GatewayError, GatewayInputError } from '../../gateway/errors.js';
 import { gatewayErrorText } from '../../i18n/gateway-error-text.js';
 import type { Translate } from '../../i18n/translator.js';
-import { ArgsError } from './args-error.js';
+import { ArgsError, refusalCard } from './args-error.js';
 import { ENGLISH } from './format.js';
 import { ACTION } from './ids.js';
 import { escapeMrkdwn, mrkdwn, plain, truncate } from './limits.js';
@@ -63,14 +63,7 @@ function gatewayCard(err: GatewayError, t: Translate): SlackMessage {
  * trace or a raw body; the gateway's own `msg` and what a person typed stay as they came.
  */
 export function errorCard(err: unknown, t: Translate, usage?: string): SlackMessage {
-  if (err instanceof ArgsError) {
-    const use = err.usage ?? usage;
-    return card(
-      `:warning: ${t('lookup.error.args')}`,
-      escapeMrkdwn(err.message),
-      use ? `\`${escapeMrkdwn(use)}\`` : undefined,
-    );
-  }
+  if (err instanceof ArgsError) return refusalCard(err, t, usage?.replace(/^Usage: /, ''));
   if (err instanceof GatewayInputError) {
     return card(
       `:warning: ${t('lookup.error.input')}`,

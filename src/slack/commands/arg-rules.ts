@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Command, defineCommand } from '../args/index.js';
+import { type Command, defineCommand, keyedMessage } from '../args/index.js';
 import type { CommandName, LookupCommand } from './command.js';
 
 /**
@@ -22,9 +22,9 @@ export function check<T>(
 }
 
 // A form leaves an empty field out entirely: say "required", not "expected string".
-export const text = z.string({
-  error: (iss) => (iss.input === undefined ? 'this field is required' : 'must be text'),
-});
+const REQUIRED = keyedMessage({ key: 'help.refusal.fieldRequired' });
+const NOT_TEXT = keyedMessage({ key: 'help.refusal.notText' });
+export const text = z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) });
 
 /**
  * `build` run once per key (a time zone, say), its result kept: a parser's zod schema made anew

@@ -91,9 +91,10 @@ export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
     // The listener's own first decision (lookupDecision), made before Bolt for the early ack.
     plans.set(command.name, (text) => {
       if (subcommandOf(command.name, text)) return undefined;
-      const decided = lookupDecision(deps, command, parser, text);
+      const decided = lookupDecision(command, parser, text);
       if (decided.kind === 'modal') return undefined;
-      return decided.kind === 'refused' ? { response: decided.ack } : {};
+      // A refusal is acked empty too: it is sent after, in the asker's language.
+      return {};
     });
     handlers.set(command.name, async (args) => {
       const sub = subcommandOf(command.name, args.command.text);

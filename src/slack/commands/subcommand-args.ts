@@ -1,28 +1,27 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { ArgsError } from '../args/index.js';
-import { errorCard } from '../blocks/error-card.js';
-import { ENGLISH } from '../blocks/format.js';
 import type { SlackDeps } from '../context.js';
-import { finish } from '../delivery/finish.js';
+import { sendRefusal } from './refusal.js';
 
 /**
  * A subcommand's arguments (`watch`, `export`, `subscribe`), or undefined once bad input has been
- * refused in the ack with the problem and the usage line; nothing else runs then.
+ * acked empty and refused with the problem and the usage line in the asker's language; nothing
+ * else runs then.
  */
 export async function parsedOrRefused<T>(
   args: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
   deps: SlackDeps,
-  parser: { parse(text: string): T; usageLine: string },
+  parser: { parse(text: string): T; syntax: string },
   text: string,
 ): Promise<T | undefined> {
   try {
     return parser.parse(text);
   } catch (err) {
     if (!(err instanceof ArgsError)) throw err;
-    await args.ack({
-      response_type: 'ephemeral',
-      ...finish(deps, errorCard(err, ENGLISH, parser.usageLine)),
-    });
+    await args.ack();
+    const { client, respond, command } = args;
+    const to = { client, respond, teamId: command.team_id, userId: command.user_id };
+    await deps.work.track(sendRefusal(deps, to, err, parser.syntax));
     return undefined;
   }
 }

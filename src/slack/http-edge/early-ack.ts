@@ -11,8 +11,9 @@ import { afterPendingAcks } from './ack-first.js';
 import { signedBySlack, slackDigest } from './slack-signature.js';
 
 /**
- * A slash command's ack decided from its text alone: `{}` for an empty ack, `{ response }` for an
- * ack that answers (a refusal with the usage). Undefined: the command needs its listener to decide
+ * A slash command's ack decided from its text alone: `{}` for an empty ack (a refusal of bad
+ * input too: it is sent after, in the asker's language), `{ response }` for an ack that answers.
+ * Undefined: the command needs its listener to decide
  * (a modal, a subcommand, a command with its own flow), and goes through Bolt as any request.
  */
 export type EarlyAckPlanner = (
@@ -205,8 +206,8 @@ export function primeEarlyAck(
   /** How many decisions to make in all, the samples taken in turn. */
   decisions: number,
   nowMs: number = Date.now(),
-): { acked: number; refused: number; bolt: number } {
-  const counts = { acked: 0, refused: 0, bolt: 0 };
+): { acked: number; answered: number; bolt: number } {
+  const counts = { acked: 0, answered: 0, bolt: 0 };
   if (!check.signingSecret || samples.length === 0) return counts;
   const timestamp = String(Math.floor(nowMs / 1000));
   // Encoded both ways a form may come (`+` as Slack sends it, `%20` as node:querystring
@@ -236,7 +237,7 @@ export function primeEarlyAck(
     const { raw, headers } = forms[made % forms.length]!;
     const decided = decideEarly(raw, headers, check, nowMs);
     if (decided.kind === 'bolt') counts.bolt++;
-    else if (decided.response) counts.refused++;
+    else if (decided.response) counts.answered++;
     else counts.acked++;
   }
   return counts;

@@ -1,17 +1,12 @@
-import type {
-  AllMiddlewareArgs,
-  RespondArguments,
-  RespondFn,
-  SlackCommandMiddlewareArgs,
-} from '@slack/bolt';
+import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
 import { ArgsError, type Command } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
-import { ENGLISH } from '../blocks/format.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { channelMetadata } from '../blocks/values.js';
 import type { CommandModal, CommandName, LookupCommand } from '../commands/command.js';
+import { sendRefusal } from '../commands/refusal.js';
 import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
@@ -23,31 +18,23 @@ import { readerT } from './reader.js';
 
 /**
  * What a lookup command's text asks for, decided from the text alone (no I/O), so the same
- * decision serves the listener and the early ack (http-edge/early-ack.ts): its modal, a refusal with the
- * usage (the ack's ephemeral answer), or the parsed arguments.
+ * decision serves the listener and the early ack (http-edge/early-ack.ts): its modal, a refusal
+ * (acked empty, then sent in the asker's language by sendRefusal), or the parsed arguments.
  */
 export function lookupDecision<S extends z.ZodType>(
-  deps: Pick<SlackDeps, 'gateway'>,
   command: LookupCommand<CommandName, S>,
   parser: Command<S>,
   text: string,
 ):
   | { kind: 'modal'; modal: CommandModal }
-  | { kind: 'refused'; ack: RespondArguments }
+  | { kind: 'refused'; error: ArgsError }
   | { kind: 'run'; args: z.output<S> } {
   if (!text.trim() && command.modal) return { kind: 'modal', modal: command.modal };
   try {
     return { kind: 'run', args: parser.parse(text) };
   } catch (err) {
     if (!(err instanceof ArgsError)) throw err;
-    return {
-      kind: 'refused',
-      // Decided before the ack, when the person's language is not known yet.
-      ack: {
-        response_type: 'ephemeral',
-        ...finish(deps, errorCard(err, ENGLISH, parser.usageLine)),
-      },
-    };
+    return { kind: 'refused', error: err };
   }
 }
 
@@ -64,7 +51,7 @@ export async function handleLookup<S extends z.ZodType>(
     channelId: slash.channel_id,
     origin: slash.command,
   };
-  const decided = lookupDecision(deps, command, parser, slash.text);
+  const decided = lookupDecision(command, parser, slash.text);
   if (decided.kind === 'modal') {
     await ack();
     const t = readerT({ locale: await personLocale(deps, client, who.teamId, who.userId) });
@@ -75,7 +62,9 @@ export async function handleLookup<S extends z.ZodType>(
     return;
   }
   if (decided.kind === 'refused') {
-    await ack(decided.ack);
+    await ack();
+    const to = { client, respond, teamId: who.teamId, userId: who.userId };
+    await deps.work.track(sendRefusal(deps, to, decided.error, parser.syntax));
     return;
   }
   await ack();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPEND_PERIODS, type SpendPeriodArg } from '../../ledger/period.js';
-import { defineCommand } from '../args/index.js';
+import { defineCommand, keyedMessage } from '../args/index.js';
 
 export {
   SPEND_PERIODS,
@@ -20,7 +20,7 @@ export const spendCommand = defineCommand({
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(SPEND_PERIODS, { error: 'choose today, 7d or 30d' }))
+      .pipe(z.enum(SPEND_PERIODS, { error: keyedMessage({ key: 'help.refusal.choosePeriod' }) }))
       .default('today'),
   }),
 });

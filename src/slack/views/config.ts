@@ -2,7 +2,7 @@ import { isLocale } from '../../i18n/locales.js';
 import { translator } from '../../i18n/translator.js';
 import { saveWorkspaceSettings } from '../../store/index.js';
 import { CONFIG_CALLBACK } from '../blocks/config-modal.js';
-import { FORM_OUT_OF_DATE, readConfigMetadata, readStateValues } from '../blocks/values.js';
+import { readConfigMetadata, readStateValues } from '../blocks/values.js';
 import { checkGatewayToken, TOKEN_VERDICT_TEXT } from '../settings/gateway-token-check.js';
 import { personLocale } from '../settings/language.js';
 import { isAdmin } from '../settings/querydesk-config.js';
@@ -18,8 +18,13 @@ export const configView: ViewDef = {
   async handle({ ack, view, body, client }, deps) {
     const state = readStateValues(view.state.values);
     const meta = readConfigMetadata(view.private_metadata);
+    // Inline errors are the ack itself: the admin's language only if it is already in memory
+    // (no lookup may run before the ack), else English.
+    const teamId = body.team?.id ?? view.team_id;
+    const inAck = translator(deps.locales.knownLocale(teamId, body.user.id) ?? 'en');
     if (!state || !meta) {
-      await ack({ response_action: 'errors', errors: { daily_budget: FORM_OUT_OF_DATE } });
+      const errors = { daily_budget: inAck('help.refusal.formOutOfDate') };
+      await ack({ response_action: 'errors', errors });
       return;
     }
     const budgetText = state.daily_budget?.daily_budget?.value?.trim() ?? '';
@@ -32,14 +37,14 @@ export const configView: ViewDef = {
     if (budgetText !== '' && !/^\d+$/.test(budgetText)) {
       await ack({
         response_action: 'errors',
-        errors: { daily_budget: 'Enter a whole number of points (0 or more), or leave it empty.' },
+        errors: { daily_budget: inAck('help.refusal.config.budget') },
       });
       return;
     }
     if (token !== '' && (token.length < 8 || /\s/.test(token))) {
       await ack({
         response_action: 'errors',
-        errors: { gateway_token: 'A gateway token is at least 8 characters, without spaces.' },
+        errors: { gateway_token: inAck('help.refusal.config.token') },
       });
       return;
     }
@@ -47,12 +52,11 @@ export const configView: ViewDef = {
     if (meta.admin !== body.user.id) {
       await ack({
         response_action: 'errors',
-        errors: { daily_budget: 'Only workspace admins can change these settings.' },
+        errors: { daily_budget: inAck('help.refusal.config.notAdmin') },
       });
       return;
     }
     await ack();
-    const teamId = body.team?.id ?? view.team_id;
     const tell = (text: string) =>
       client.chat
         .postMessage({ channel: body.user.id, text })

@@ -1,8 +1,11 @@
 import type { z } from 'zod';
-import type { Command } from '../args/index.js';
+import type { Translate } from '../../i18n/translator.js';
+import { translator } from '../../i18n/translator.js';
+import { type Command, issueProblem } from '../args/index.js';
+import { problemText } from '../blocks/args-error.js';
 import type { Asker } from '../blocks/message.js';
 import { readModalValues } from '../blocks/modal-values.js';
-import { FORM_OUT_OF_DATE, readChannelMetadata, readStateValues } from '../blocks/values.js';
+import { readChannelMetadata, readStateValues } from '../blocks/values.js';
 import type { CommandName, LookupCommand } from '../commands/command.js';
 import { answerLookup } from '../lookup/lookup-flow.js';
 import { firstInput, inputIds, type ViewDef } from './view.js';
@@ -19,16 +22,18 @@ export function lookupModalView<S extends z.ZodType>(
     async handle({ ack, view, body, client }, deps) {
       const state = readStateValues(view.state.values);
       const meta = readChannelMetadata(view.private_metadata);
+      // Inline errors are the ack itself: the person's language if already in memory, else English.
+      const teamId = body.team?.id ?? view.team_id;
+      const t = translator(deps.locales.knownLocale(teamId, body.user.id) ?? 'en');
       if (!state || !meta) {
         const block = firstInput(view);
-        await ack(
-          block ? { response_action: 'errors', errors: { [block]: FORM_OUT_OF_DATE } } : undefined,
-        );
+        const errors = block ? { [block]: t('help.refusal.formOutOfDate') } : undefined;
+        await ack(errors ? { response_action: 'errors', errors } : undefined);
         return;
       }
       const values = readModalValues(state);
       const who: Asker = {
-        teamId: body.team?.id ?? view.team_id,
+        teamId,
         userId: body.user.id,
         channelId: meta.channelId,
         origin: `form ${view.callback_id}`,
@@ -46,7 +51,7 @@ export function lookupModalView<S extends z.ZodType>(
       }
       const parsed = parser.schema.safeParse(values);
       if (!parsed.success) {
-        await ack({ response_action: 'errors', errors: modalErrors(view, parsed.error.issues) });
+        await ack({ response_action: 'errors', errors: modalErrors(view, parsed.error.issues, t) });
         return;
       }
       await ack();
@@ -58,13 +63,14 @@ export function lookupModalView<S extends z.ZodType>(
 function modalErrors(
   view: { blocks: unknown[] },
   issues: z.core.$ZodIssue[],
+  t: Translate,
 ): Record<string, string> {
   const inputs = inputIds(view);
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
     const block = inputs.find((id) => id === key) ?? inputs[0];
-    if (block && !errors[block]) errors[block] = issue.message.slice(0, 150);
+    if (block && !errors[block]) errors[block] = problemText(issueProblem(issue), t).slice(0, 150);
   }
   return errors;
 }

@@ -14,16 +14,19 @@ afterAll(async () => {
 const gatewayCalls = () => h.bot.sandbox!.requests().length;
 const publicMessages = () => h.double.messages().filter((m) => !m.ephemeral).length;
 
+/** Bad input is acked empty, then refused through the response_url in the asker's language. */
+async function refusalOf(command: string, text: string) {
+  const before = h.double.messages().filter((m) => m.ephemeral).length;
+  const ack = await h.double.sendCommand(h.events, { command, text });
+  expect(ack.body).toBe('');
+  return h.double.waitFor(() => h.double.messages().filter((m) => m.ephemeral)[before], 5000);
+}
+
 describe('control and direction characters are refused before any paid call', () => {
   it('/qr with a NUL byte in the media mark is refused in words, with nothing charged or posted', async () => {
     const calls = gatewayCalls();
     const posted = publicMessages();
-    const ack = await h.double.sendCommand(h.events, {
-      command: '/qr',
-      text: `${X.account.mediaMark}\u0000x`,
-    });
-    const body = ack.json as { text: string; response_type: string };
-    expect(body.response_type).toBe('ephemeral');
+    const body = await refusalOf('/qr', `${X.account.mediaMark}\u0000x`);
     expect(body.text).toMatch(/invisible control character \(U\+0000\)/);
     expect(body.text).toContain('Usage: /qr');
     await h.bot.deps.work.drain();
@@ -35,11 +38,8 @@ describe('control and direction characters are refused before any paid call', ()
 
   it('a right-to-left override in /account is refused the same way', async () => {
     const calls = gatewayCalls();
-    const ack = await h.double.sendCommand(h.events, {
-      command: '/account',
-      text: `phone=138\u202e00138001`,
-    });
-    expect((ack.json as { text: string }).text).toMatch(/direction control \(U\+202E\)/);
+    const refusal = await refusalOf('/account', `phone=138\u202e00138001`);
+    expect(refusal.text).toMatch(/direction control \(U\+202E\)/);
     expect(gatewayCalls()).toBe(calls);
   });
 
@@ -61,10 +61,7 @@ describe('control and direction characters are refused before any paid call', ()
   });
 
   it('an overlong argument is refused with its length', async () => {
-    const ack = await h.double.sendCommand(h.events, {
-      command: '/account',
-      text: 'm'.repeat(300),
-    });
-    expect((ack.json as { text: string }).text).toMatch(/300 characters long; at most 200/);
+    const refusal = await refusalOf('/account', 'm'.repeat(300));
+    expect(refusal.text).toMatch(/300 characters long; at most 200/);
   });
 });

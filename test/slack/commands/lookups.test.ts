@@ -68,11 +68,9 @@ describe('/shoporders', () => {
 
   it('refuses a page size over 100 without calling the gateway', async () => {
     const before = calls('shopOrders');
-    const ack = await h.double.sendCommand(h.events, {
-      command: '/shoporders',
-      text: `${X.shopOrders.ownerId} size=101`,
-    });
-    expect((ack.json as { text: string }).text).toMatch(/page size must be/);
+    // Acked empty, then refused through the response_url.
+    const refusal = await ask('/shoporders', `${X.shopOrders.ownerId} size=101`);
+    expect(refusal.text).toMatch(/page size must be/);
     expect(calls('shopOrders')).toBe(before);
   });
 
@@ -94,11 +92,9 @@ describe('/coupons', () => {
 
   it('refuses a window longer than 35 days before any call', async () => {
     const before = calls('coupons');
-    const ack = await h.double.sendCommand(h.events, {
-      command: '/coupons',
-      text: `${X.coupons.sid} from=2026-01-01 to=2026-03-01`,
-    });
-    expect((ack.json as { text: string }).text).toMatch(/at most 35 days/);
+    // Acked empty, then refused through the response_url.
+    const refusal = await ask('/coupons', `${X.coupons.sid} from=2026-01-01 to=2026-03-01`);
+    expect(refusal.text).toMatch(/at most 35 days/);
     expect(calls('coupons')).toBe(before);
   });
 });
@@ -111,11 +107,9 @@ describe('/punishments and /account', () => {
   });
 
   it('refuses span over 30', async () => {
-    const ack = await h.double.sendCommand(h.events, {
-      command: '/punishments',
-      text: `${X.punishments.platformUserId} span=31`,
-    });
-    expect((ack.json as { text: string }).text).toMatch(/span/);
+    // Acked empty, then refused through the response_url.
+    const refusal = await ask('/punishments', `${X.punishments.platformUserId} span=31`);
+    expect(refusal.text).toMatch(/span/);
   });
 
   it('shows account analytics by media mark', async () => {
@@ -125,8 +119,9 @@ describe('/punishments and /account', () => {
   });
 
   it('refuses /account with only unknown options', async () => {
-    const ack = await h.double.sendCommand(h.events, { command: '/account', text: 'color=red' });
-    expect((ack.json as { text: string }).text).toMatch(/unknown option "color"/);
+    // Acked empty, then refused through the response_url.
+    const refusal = await ask('/account', 'color=red');
+    expect(refusal.text).toMatch(/unknown option "color"/);
   });
 });
 

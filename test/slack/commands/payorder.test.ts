@@ -42,22 +42,27 @@ describe('/payorder', () => {
 
   it('refuses bad input with the usage and calls no gateway', async () => {
     const calls = payCalls();
+    const before = ephemerals().length;
     const ack = await h.double.sendCommand(h.events, {
       command: '/payorder',
       text: 'only-one-arg',
     });
     expect(ack.status).toBe(200);
-    const body = ack.json as { text: string; response_type: string };
-    expect(body.response_type).toBe('ephemeral');
+    // Acked empty; the refusal comes through the response_url, in the asker's language.
+    expect(ack.body).toBe('');
+    const body = await h.double.waitFor(() => ephemerals()[before], 5000);
     // Slack shows the entity-escaped text as "missing <merchant_num>".
-    expect(body.text).toContain('missing &lt;merchant_num&gt;');
-    expect(body.text).toContain('Usage: /payorder &lt;order_number&gt;');
+    expect(body.text).toBe(
+      'That command needs a fix. missing &lt;merchant_num&gt; Usage: /payorder &lt;order_number&gt; &lt;merchant_num&gt; [type=platform|merchant] (sandbox data)',
+    );
     expect(payCalls()).toBe(calls);
   });
 
   it('rejects an unknown option by name', async () => {
-    const ack = await h.double.sendCommand(h.events, { command: '/payorder', text: 'A B kind=x' });
-    expect((ack.json as { text: string }).text).toMatch(/unknown option "kind"/);
+    const before = ephemerals().length;
+    await h.double.sendCommand(h.events, { command: '/payorder', text: 'A B kind=x' });
+    const refusal = await h.double.waitFor(() => ephemerals()[before], 5000);
+    expect(refusal.text).toMatch(/unknown option "kind"/);
   });
 
   it('shows the meaning and remedy when the order does not exist', async () => {

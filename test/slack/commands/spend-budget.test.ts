@@ -98,8 +98,8 @@ describe('/spend', () => {
 
   it('refuses an unknown period with the usage', async () => {
     h = await startBot();
-    const ack = await h.double.sendCommand(h.events, { command: '/spend', text: 'yesterday' });
-    expect((ack.json as { text: string }).text).toMatch(/Usage: \/spend \[today\|7d\|30d\]/);
+    const refusal = await ask(h, '/spend', 'yesterday');
+    expect(refusal.text).toMatch(/Usage: \/spend \[today\|7d\|30d\]/);
   });
 });
 

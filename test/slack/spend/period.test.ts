@@ -29,7 +29,7 @@ describe('parseSpendArg', () => {
 
     expect(week).toBeInstanceOf(ArgsError);
     expect((week as ArgsError).message).toMatch(/today, 7d or 30d/);
-    expect((week as ArgsError).usage).toBe('Usage: /spend [today|7d|30d]');
+    expect((week as ArgsError).usage).toBe('/spend [today|7d|30d]');
     expect((extra as ArgsError).message).toMatch(/too many arguments/);
   });
 });
