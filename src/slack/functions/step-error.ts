@@ -16,7 +16,10 @@ const MAX_ERROR = 1_000;
  * workspace's language (`t`); what a person typed and the gateway's own `msg` stay as they came.
  */
 export function stepErrorText(err: unknown, t: Translate): string {
-  if (err instanceof StepInputError || err instanceof ArgsError) {
+  if (err instanceof ArgsError) {
+    return truncate(t('steps.error.invalidInput', { problem: err.describe(t) }), MAX_ERROR);
+  }
+  if (err instanceof StepInputError) {
     return truncate(t('steps.error.invalidInput', { problem: err.message }), MAX_ERROR);
   }
   if (err instanceof GatewayInputError) {

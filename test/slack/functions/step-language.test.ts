@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayApiError } from '../../../src/gateway/errors.js';
 import type { Locale } from '../../../src/i18n/locales.js';
 import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
+import { ArgsError } from '../../../src/slack/args/index.js';
 import { UserFacingError } from '../../../src/slack/blocks/error-card.js';
 import { stepErrorText } from '../../../src/slack/functions/step-error.js';
 import { StepInputError } from '../../../src/slack/functions/step-input-error.js';
@@ -35,6 +36,12 @@ describe('stepErrorText in every language', () => {
       ),
       /^网关请求路径或方法错误（网关代码 404）。处理方法：.* 请求 ID r1。本次查询花费 2 积分。$/,
       /^Gateway request path or method wrong \(gateway code 404\)\. What to do: .* Request id r1\. This answer cost 2 points\.$/,
+    ],
+    [
+      'a command rule',
+      new ArgsError({ key: 'help.refusal.optionTwice', values: { name: 'page' } }),
+      /^输入无效：选项“page”写了两次。未进行任何查询/,
+      /^Invalid input: option "page" is given twice\. Nothing was looked up/,
     ],
     ['a refusal', new UserFacingError('T', 'D'), /^T：D$/, /^T: D$/],
     [
