@@ -234,7 +234,7 @@ describe('priming the early ack at start-up', () => {
       12,
     );
     // 3 samples × 2 encodings, each made twice: the planner is reached only past the signature.
-    expect(counts).toEqual({ acked: 4, refused: 4, bolt: 4 });
+    expect(counts).toEqual({ acked: 4, answered: 4, bolt: 4 });
     expect(seen).toHaveLength(12);
     expect([...new Set(seen)].sort()).toEqual([
       '/fast|P1 "M 1" & <x> ok|T0PRIMER',
@@ -257,7 +257,7 @@ describe('priming the early ack at start-up', () => {
       samples,
       12,
     );
-    expect(counts).toEqual({ acked: 0, refused: 0, bolt: 0 });
+    expect(counts).toEqual({ acked: 0, answered: 0, bolt: 0 });
     expect(asked).toBe(0);
   });
 });
