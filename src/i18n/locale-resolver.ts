@@ -68,7 +68,13 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
     key: string,
     ask: AskSlackLocale,
   ): Promise<PersonLanguage> {
-    const stored = (await getPersonLanguage(deps.db, workspaceId, userId)) ?? {};
+    // The store may be away (a restart, a failover): the person still gets an answer, in the
+    // language Slack gives, and nothing is remembered until the store is back.
+    const fromStore = await getPersonLanguage(deps.db, workspaceId, userId).then(
+      (row) => ({ ok: true as const, row }),
+      () => ({ ok: false as const, row: undefined }),
+    );
+    const stored = fromStore.row ?? {};
     if (stored.slackLocale !== undefined || stored.choice !== undefined) {
       // A chosen language needs no lookup; a seen locale is kept fresh by user_change.
       remember(key, stored);
@@ -78,14 +84,18 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
     try {
       const slackLocale = await ask();
       const value = { ...stored, slackLocale: slackLocale ?? '' };
-      await savePersonSlackLocale(
+      if (!fromStore.ok) return value;
+      const saved = await savePersonSlackLocale(
         deps.db,
         { workspaceId, userId },
         value.slackLocale,
         deps.clock(),
+      ).then(
+        () => true,
+        () => false,
       );
       failedUntil.delete(key);
-      remember(key, value);
+      if (saved) remember(key, value);
       return value;
     } catch {
       failedUntil.set(key, deps.clock().getTime() + retryAfterMs);

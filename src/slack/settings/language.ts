@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { isLocale, type Locale, parseLocaleChoice } from '../../i18n/locales.js';
+import { DEFAULT_LOCALE, isLocale, type Locale, parseLocaleChoice } from '../../i18n/locales.js';
 import { translator } from '../../i18n/translator.js';
 import { escapeMrkdwn } from '../blocks/limits.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
@@ -26,7 +26,8 @@ export function personLocale(
  * subscriptions, summaries, budget warnings): the workspace's, chosen in `/querydesk config`.
  */
 export function channelLocale(deps: Pick<AppDeps, 'settings'>, teamId: string): Promise<Locale> {
-  return deps.settings.language(teamId);
+  // With the store away the post still goes out, in the default language, rather than not at all.
+  return deps.settings.language(teamId).catch(() => DEFAULT_LOCALE);
 }
 
 /**
