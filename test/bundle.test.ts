@@ -67,7 +67,7 @@ describe('the bundled bot (dist/app/main.js)', () => {
     );
     bots.push(bot);
     // The production entry point primes the early ack, in the bundle as from src/.
-    expect(bot.output()).toMatch(/"acked":[1-9]\d*,"refused":[1-9]\d*,.*"msg":"early ack primed"/);
+    expect(bot.output()).toMatch(/"acked":[1-9]\d*,"answered":0,.*"msg":"early ack primed"/);
     // …and then collects start-up's garbage (the flag it needs is set from inside).
     expect(bot.output()).toMatch(/"heapUsedMiB":\d+,"msg":"start-up garbage collected"/);
     const ack = await double.sendCommand(bot.events, {
