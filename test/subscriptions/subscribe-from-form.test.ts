@@ -18,12 +18,12 @@ type Values = Record<string, Record<string, string>>;
 const v = (pairs: Record<string, string>): Values =>
   Object.fromEntries(Object.entries(pairs).map(([k, val]) => [k, { [k]: val }]));
 
-async function openForm(): Promise<{ id: string; view: unknown }> {
+async function openForm(user = SUBSCRIBER): Promise<{ id: string; view: unknown }> {
   const before = h.double.views().length;
   await h.double.sendCommand(h.events, {
     command: '/shoporders',
     text: '',
-    user: SUBSCRIBER,
+    user,
     channel: DEFAULT_CHANNEL,
   });
   const opened = await h.double.waitFor(() => h.double.views()[before], 8000);
@@ -31,8 +31,8 @@ async function openForm(): Promise<{ id: string; view: unknown }> {
   return opened;
 }
 
-const submit = (viewId: string, values: Record<string, string>) =>
-  h.double.sendViewSubmission(h.events, { viewId, user: SUBSCRIBER, values: v(values) });
+const submit = (viewId: string, values: Record<string, string>, user = SUBSCRIBER) =>
+  h.double.sendViewSubmission(h.events, { viewId, user, values: v(values) });
 
 describe('the /shoporders form offers subscribe too', () => {
   it('shows the choice and refuses in the form what /shoporders subscribe refuses', async () => {
@@ -97,5 +97,30 @@ describe('the /shoporders form offers subscribe too', () => {
     const card = await ephemeralAfter(h.double, before);
     expect(card.text).toMatch(/^Shop orders for /);
     expect(shopCalls(h.bot.sandbox!).length).toBeGreaterThan(calls);
+  });
+
+  it('words the choice’s errors in a zh-CN person’s language, known from opening the form', async () => {
+    h.double.addUser({ id: 'U0ZHFORM', locale: 'zh-CN' });
+    const calls = shopCalls(h.bot.sandbox!).length;
+    const form = await openForm('U0ZHFORM');
+    const errorsOf = async (values: Record<string, string>, user: string, id = form.id) => {
+      const refused = await submit(id, values, user);
+      return (refused.json as { errors: Record<string, string> }).errors;
+    };
+    const zh = (values: Record<string, string>) =>
+      errorsOf({ owner_id: SHOP, instead: 'subscribe', ...values }, 'U0ZHFORM');
+    expect(await zh({ every: '30s' })).toEqual({
+      every: '最短为 1 分钟（SUBSCRIPTION_MIN_INTERVAL_MS）',
+    });
+    expect(await zh({ every: '25h' })).toEqual({ every: '最长为 24 小时（24h）' });
+    expect(await zh({ every: '15' })).toEqual({ every: '必须是整数加 s、m 或 h（如 15m）' });
+    expect(await zh({ edition: 'ordinary' })).toEqual({
+      edition: '订阅只能使用增强版（其列表可按时间筛选）',
+    });
+    const en = await openForm();
+    expect(
+      await errorsOf({ owner_id: SHOP, instead: 'subscribe', every: '30s' }, SUBSCRIBER, en.id),
+    ).toEqual({ every: 'must be at least 1 min (SUBSCRIPTION_MIN_INTERVAL_MS)' });
+    expect(shopCalls(h.bot.sandbox!)).toHaveLength(calls);
   });
 });

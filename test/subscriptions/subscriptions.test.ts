@@ -62,6 +62,39 @@ describe('/shoporders subscribe', () => {
     expect(shopCalls(h.bot.sandbox!)).toHaveLength(0);
   });
 
+  it('refuses a bad every= in a zh-CN person’s language, the option and usage as typed', async () => {
+    const h = await startBot({ SUBSCRIPTION_MIN_INTERVAL_MS: '90000' });
+    cleanups.push(() => h.stop());
+    h.double.addUser({ id: 'U0ZHSUB', locale: 'zh-CN' });
+    const refusal = async (text: string, user: string) => {
+      const before = h.double.messages().length;
+      await h.double.sendCommand(h.events, {
+        command: '/shoporders',
+        text: `subscribe ${SHOP} ${text}`,
+        user,
+      });
+      const m = await h.double.waitFor(
+        () =>
+          h.double
+            .messages()
+            .slice(before)
+            .find((x) => x.ephemeral),
+        8000,
+      );
+      return m.text;
+    };
+    expect(await refusal('every=30s', 'U0ZHSUB')).toContain(
+      '选项 every=“30s”：最短为 90 秒（SUBSCRIPTION_MIN_INTERVAL_MS）',
+    );
+    expect(await refusal('every=25h', 'U0ZHSUB')).toContain('最长为 24 小时（24h）');
+    expect(await refusal('every=15', 'U0ZHSUB')).toContain('必须是整数加 s、m 或 h（如 15m）');
+    expect(await refusal('edition=ordinary', 'U0ZHSUB')).toContain('订阅只能使用增强版');
+    expect(await refusal('every=30s', SUBSCRIBER)).toContain(
+      'option every="30s": must be at least 90 s (SUBSCRIPTION_MIN_INTERVAL_MS)',
+    );
+    expect(shopCalls(h.bot.sandbox!)).toHaveLength(0);
+  });
+
   it('previews polls a day, the price from the ledger and the budget, calling nothing before Subscribe', async () => {
     const h = await startBot({ ...env, DAILY_BUDGET_POINTS: '5000' });
     cleanups.push(() => h.stop());

@@ -75,12 +75,13 @@ export interface FormChoice {
   /** The form's inputs that are not arguments of the command (the form's `more`), this one's. */
   more: readonly string[];
   /**
-   * The form's values read by the choice's own rules, before the ack: errors by input, or the
-   * work to do after it.
+   * The form's values read by the choice's own rules, before the ack: errors by input (in `t`'s
+   * language, the one known at ack time), or the work to do after it.
    */
   read(
     deps: SlackDeps,
     values: Record<string, string>,
+    t: Translate,
   ): { errors: Record<string, string> } | { run(who: Asker, client: WebClient): Promise<void> };
 }
 

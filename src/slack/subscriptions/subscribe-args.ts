@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
-import { defineCommand, wholeNumber } from '../args/index.js';
+import { defineCommand, keyedMessage, type Problem, wholeNumber } from '../args/index.js';
 import { check, perKey, text } from '../commands/arg-rules.js';
 
 export const SUBSCRIBE_USAGE = 'subscribe <owner_id> [every=15m] [remark=TEXT] [tag=1..5]';
@@ -16,23 +16,33 @@ export interface SubscribeArgs {
   intervalMs: number;
 }
 
-/** 60000 → "1 min", 90000 → "90 s", 7200000 → "2 h": the minimum named as a person types it. */
-export function durationWords(ms: number): string {
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
-  return `${Math.ceil(ms / 1000)} s`;
+/** 60000 → "1 min", 90000 → "90 s", 7200000 → "2 h" (in the reader's language): the minimum. */
+export function durationProblem(ms: number): Problem {
+  if (ms % 3_600_000 === 0) {
+    return { key: 'subscriptions.every.hours', values: { n: String(ms / 3_600_000) } };
+  }
+  if (ms % 60_000 === 0) {
+    return { key: 'subscriptions.every.minutes', values: { n: String(ms / 60_000) } };
+  }
+  return { key: 'subscriptions.every.seconds', values: { n: String(Math.ceil(ms / 1000)) } };
 }
 
+const EVERY_FORMAT = keyedMessage({ key: 'subscriptions.refusal.everyFormat' });
+const EVERY_MAX = keyedMessage({ key: 'subscriptions.refusal.everyMax' });
+const ENHANCED_ONLY = keyedMessage({ key: 'subscriptions.refusal.enhancedOnly' });
+
 function every(minMs: number) {
+  const tooOften = keyedMessage({
+    key: 'subscriptions.refusal.everyMin',
+    values: { min: durationProblem(minMs) },
+  });
   return z
     .string()
     .trim()
-    .regex(/^\d+[smh]$/, { message: 'must be a whole number with s, m or h (e.g. 15m)' })
+    .regex(/^\d+[smh]$/, { message: EVERY_FORMAT })
     .transform((v) => Number(v.slice(0, -1)) * UNIT_MS[v.slice(-1) as keyof typeof UNIT_MS])
-    .refine((ms) => ms <= MAX_EVERY_MS, { message: 'must be at most 24h' })
-    .refine((ms) => ms >= minMs, {
-      message: `must be at least ${durationWords(minMs)} (SUBSCRIPTION_MIN_INTERVAL_MS)`,
-    });
+    .refine((ms) => ms <= MAX_EVERY_MS, { message: EVERY_MAX })
+    .refine((ms) => ms >= minMs, { message: tooOften });
 }
 
 function build(minMs: number) {
@@ -54,8 +64,7 @@ function build(minMs: number) {
           ctx.addIssue({
             code: 'custom',
             path: ['edition'],
-            message:
-              'subscriptions use the enhanced edition only (the one whose listing filters by time)',
+            message: ENHANCED_ONLY,
           });
         }
       })

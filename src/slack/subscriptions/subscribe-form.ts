@@ -1,3 +1,5 @@
+import { issueProblem } from '../args/index.js';
+import { problemText } from '../blocks/args-error.js';
 import type { FormChoice } from '../commands/command.js';
 import { subscribeParser } from './subscribe-args.js';
 import { previewSubscription } from './subscribe-command.js';
@@ -16,7 +18,7 @@ const ARGUMENTS = ['owner_id', 'every', 'remark', 'tag', 'edition'] as const;
 export const subscribeInstead: FormChoice = {
   ...SUBSCRIBE_INSTEAD,
   more: [SUBSCRIBE_INSTEAD.field, 'every'],
-  read(deps, values) {
+  read(deps, values, t) {
     const given = Object.fromEntries(
       ARGUMENTS.flatMap((k) => (values[k] === undefined ? [] : [[k, values[k]]])),
     );
@@ -26,7 +28,7 @@ export const subscribeInstead: FormChoice = {
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'owner_id');
         const block = (ARGUMENTS as readonly string[]).includes(key) ? key : 'owner_id';
-        if (!errors[block]) errors[block] = issue.message.slice(0, 150);
+        if (!errors[block]) errors[block] = problemText(issueProblem(issue), t).slice(0, 150);
       }
       return { errors };
     }

@@ -40,7 +40,7 @@ export function lookupModalView<S extends z.ZodType>(
       };
       const choice = command.formChoice;
       if (choice && values[choice.field] === choice.value) {
-        const read = choice.read(deps, values);
+        const read = choice.read(deps, values, t);
         if ('errors' in read) {
           await ack({ response_action: 'errors', errors: read.errors });
           return;

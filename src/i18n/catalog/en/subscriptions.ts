@@ -8,6 +8,11 @@ export const enSubscriptions = {
   'subscriptions.every.hours': '{n} h',
   'subscriptions.every.minutes': '{n} min',
   'subscriptions.every.seconds': '{n} s',
+  'subscriptions.refusal.everyFormat': 'must be a whole number with s, m or h (e.g. 15m)',
+  'subscriptions.refusal.everyMax': 'must be at most 24h',
+  'subscriptions.refusal.everyMin': 'must be at least {min} (SUBSCRIPTION_MIN_INTERVAL_MS)',
+  'subscriptions.refusal.enhancedOnly':
+    'subscriptions use the enhanced edition only (the one whose listing filters by time)',
   'subscriptions.perDay.unknown': 'points a day: not known yet, shown after the first poll',
   'subscriptions.perDay.atLeast': 'at least {points} points a day',
   'subscriptions.preview.title': '*Subscribe this channel to {what}?*',
