@@ -143,7 +143,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     });
     const workers = createWorkers(deps, clientFor);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
-    guardEdge(runtime.app, { store, clock, logger });
+    guardEdge(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);
     const planner = registerListeners(runtime.app, { ...deps, ...workers });
     runtime.ackCommandsEarly(planner, (w) => work.track(w));

@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/translator.js';
 import { findUnsafeCharacter } from '../../text-safety.js';
 import { ArgsError, type Problem } from '../blocks/args-error.js';
 
@@ -22,12 +23,20 @@ export function checkTypedText(text: string, what: Problem, max: number): void {
   }
 }
 
-/** The same rules for a modal input's value: the problem in words, or undefined when it is fine. */
-export function typedValueProblem(value: string, max = MAX_VALUE_LENGTH): string | undefined {
+/**
+ * The same rules for a modal input's value: the problem in words (in `t`'s language; English
+ * without one), or undefined when it is fine.
+ */
+export function typedValueProblem(
+  value: string,
+  max = MAX_VALUE_LENGTH,
+  t?: Translate,
+): string | undefined {
   try {
     checkTypedText(value, { key: 'help.refusal.what.value' }, max);
     return undefined;
   } catch (err) {
-    return (err as ArgsError).message;
+    const e = err as ArgsError;
+    return t ? e.describe(t) : e.message;
   }
 }

@@ -1,5 +1,7 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Logger } from 'pino';
+import type { LocaleResolver } from '../../i18n/locale-resolver.js';
+import { type Translate, translator } from '../../i18n/translator.js';
 import { typedValueProblem } from '../args/input-rules.js';
 
 /** Longest form input read (Slack's own cap on a plain-text input is 3000). */
@@ -24,15 +26,16 @@ function stateStrings(state: Payload | undefined): string[] {
 }
 
 /**
- * A submitted form's problems, block_id → message, for `response_action: errors`: any input
- * holding a control or direction character, or longer than MAX_FORM_VALUE.
+ * A submitted form's problems, block_id → message (in `t`'s language; English without one), for
+ * `response_action: errors`: any input holding a control or direction character, or longer than
+ * MAX_FORM_VALUE.
  */
-export function formProblems(stateValues: unknown): Record<string, string> {
+export function formProblems(stateValues: unknown, t?: Translate): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [blockId, actions] of Object.entries(obj(stateValues) ?? {})) {
     for (const state of Object.values(obj(actions) ?? {})) {
       for (const text of stateStrings(obj(state))) {
-        const problem = typedValueProblem(text, MAX_FORM_VALUE);
+        const problem = typedValueProblem(text, MAX_FORM_VALUE, t);
         if (problem && !errors[blockId]) errors[blockId] = problem.slice(0, 150);
       }
     }
@@ -53,13 +56,24 @@ export function actionRefused(actions: unknown): boolean {
  * values hold control or direction characters (or are too long) is kept open with the problem
  * under the input; a click whose value does is acked and ignored (no control of ours makes one).
  * Command text gets the same rules in the argument parser, which answers with the usage.
+ * The form's problems are the ack itself: in the person's language when it is already in memory
+ * (`locales`), else English; nothing is looked up on the way to the ack.
  */
-export function inputGuardMiddleware(deps: { logger: Logger }): Middleware<AnyMiddlewareArgs> {
+export function inputGuardMiddleware(deps: {
+  logger: Logger;
+  locales: Pick<LocaleResolver, 'knownLocale'>;
+}): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
     const body = obj(args.body) ?? {};
     const ack = 'ack' in args && typeof args.ack === 'function' ? args.ack : undefined;
     if (body.type === 'view_submission' && ack) {
-      const errors = formProblems(obj(obj(body.view)?.state)?.values);
+      const teamId = obj(body.team)?.id ?? obj(body.view)?.team_id;
+      const userId = obj(body.user)?.id;
+      const known =
+        typeof teamId === 'string' && typeof userId === 'string'
+          ? deps.locales.knownLocale(teamId, userId)
+          : undefined;
+      const errors = formProblems(obj(obj(body.view)?.state)?.values, translator(known ?? 'en'));
       if (Object.keys(errors).length > 0) {
         await (ack as (r: unknown) => Promise<void>)({ response_action: 'errors', errors });
         return;

@@ -60,6 +60,35 @@ describe('control and direction characters are refused before any paid call', ()
     expect(gatewayCalls()).toBe(calls);
   });
 
+  it('the form’s problem is in a zh-CN person’s language once known, else English', async () => {
+    h.double.addUser({ id: 'U0BIDIZH', locale: 'zh-CN' });
+    h.double.addUser({ id: 'U0BIDINEW', locale: 'zh-CN' });
+    const views = h.double.views().length;
+    // Opening the form (a command) looks the person's language up, after its ack.
+    await h.double.sendCommand(h.events, {
+      command: '/qr',
+      text: '',
+      user: 'U0BIDIZH',
+      channel: 'C0BIDI',
+    });
+    const opened = await h.double.waitFor(() => h.double.views()[views], 5000);
+    const problemFor = async (user: string) => {
+      const refused = await h.double.sendViewSubmission(h.events, {
+        viewId: opened.id,
+        user,
+        values: { media_mark: { media_mark: `sbx\u2066evil` } },
+      });
+      return (refused.json as { errors: Record<string, string> }).errors.media_mark;
+    };
+    expect(await problemFor('U0BIDIZH')).toBe(
+      '这个值在第 4 个字符处含有不可见的方向控制符（U+2066），请去掉后重新输入',
+    );
+    // Someone whose language querydesk has not asked yet: English, nothing asked before the ack.
+    expect(await problemFor('U0BIDINEW')).toBe(
+      'This value contains an invisible direction control (U+2066) at character 4; retype it without',
+    );
+  });
+
   it('an overlong argument is refused with its length', async () => {
     const refusal = await refusalOf('/account', 'm'.repeat(300));
     expect(refusal.text).toMatch(/300 characters long; at most 200/);
