@@ -87,7 +87,7 @@ export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
     const userId = text(Reflect.get(Object(inputs), 'user_id'));
     const channelId = text(Reflect.get(Object(inputs), 'channel_id'));
     const problems = placeProblems(step.inputs, { user_id: userId, channel_id: channelId }, t);
-    if (problems.length) throw new StepInputError(problems.join('; '));
+    if (problems.length) throw new StepInputError(problems.join(t('help.refusal.separator')));
     const own = Object.fromEntries(
       Object.entries(step.inputs).filter(([n]) => !PLACE_INPUTS.has(n)),
     );
@@ -96,6 +96,7 @@ export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
       own,
       step.commandNames ?? {},
       inputs,
+      t,
     );
     const botToken = context.botToken;
     answer = await step.run(deps, parsed, {

@@ -112,6 +112,28 @@ describe('workflow step errors in the workspace’s language', () => {
     );
   });
 
+  it('an input with an invisible character or a bad value is worded in the workspace’s language', async () => {
+    const invisible = { ...lookup, order_number: `${X.paid.orderNumber}\u202e1` };
+    const badType = { ...lookup, number_type: 'bogus' };
+    await setLanguage('zh-CN');
+    expect(errorOf(await run('lookup_payment_order', invisible))).toBe(
+      `输入无效：order_number：第 ${[...X.paid.orderNumber].length + 1} 个字符处含有不可见的方向控制符（U+202E），请去掉后重新输入。未进行任何查询，也未扣积分。`,
+    );
+    const zhType = errorOf(await run('lookup_payment_order', badType));
+    // The gateway's own input rule is quoted in English inside the Chinese sentence.
+    expect(zhType).toBe(
+      '输入无效：number_type：取值无效（must be platform or merchant）。未进行任何查询，也未扣积分。',
+    );
+    await setLanguage('en');
+    expect(errorOf(await run('lookup_payment_order', invisible))).toBe(
+      `Invalid input: order_number: contains an invisible direction control (U+202E) at character ${[...X.paid.orderNumber].length + 1}; retype it without. Nothing was looked up or charged.`,
+    );
+    const enType = errorOf(await run('lookup_payment_order', badType));
+    expect(enType).toBe(
+      'Invalid input: number_type: must be platform or merchant. Nothing was looked up or charged.',
+    );
+  });
+
   it('step output values stay the same in a Chinese workspace', async () => {
     await setLanguage('en');
     const en = await run('lookup_payment_order', lookup);

@@ -11,6 +11,10 @@ export const enSteps = {
     'querydesk could not reach its database, so nothing was looked up or charged. Run the workflow again in a moment.',
   'steps.input.required': '{name}: this field is required',
   'steps.input.mustBe': '{name}: must be {what}',
+  'steps.input.problem': '{name}: {problem}',
+  'steps.input.unsafe':
+    '{name}: contains an invisible {kind, select, control {control character} direction {direction control} other {broken character}} ({code}) at character {position}; retype it without',
+  'steps.input.tooLong': '{name}: is {length} characters long; at most {max} are read',
   'steps.input.userId': 'a Slack user id (U…)',
   'steps.input.channelId': 'a Slack channel id (C…)',
 } as const;

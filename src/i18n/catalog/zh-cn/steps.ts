@@ -12,6 +12,10 @@ export const zhCNSteps = {
     'querydesk 无法连接其数据库，因此未进行任何查询，也未扣积分。请稍后重新运行工作流。',
   'steps.input.required': '{name}：此项必填',
   'steps.input.mustBe': '{name}：必须是{what}',
+  'steps.input.problem': '{name}：{problem}',
+  'steps.input.unsafe':
+    '{name}：第 {position} 个字符处含有不可见的{kind, select, control {控制字符} direction {方向控制符} other {残缺字符}}（{code}），请去掉后重新输入',
+  'steps.input.tooLong': '{name}：长 {length} 个字符；最多只读取 {max} 个',
   'steps.input.userId': 'Slack 用户 ID（U…）',
   'steps.input.channelId': 'Slack 频道 ID（C…）',
 } as const satisfies Record<keyof typeof enSteps, string>;
