@@ -30,17 +30,16 @@ export const qr = lookupCommand({
         landingPage: 'landing',
       }),
     ),
-  form: () => ({
-    title: 'QR login code',
-    intro:
-      'Creates a QR login code for the account and posts it in this channel with a status message that updates itself. Creating the code and each status check cost points; an expired code is refunded.',
-    submit: 'Create',
+  form: (t) => ({
+    title: t('qr.form.title'),
+    intro: t('qr.form.intro'),
+    submit: t('qr.form.submit'),
     fields: {
-      media_mark: { kind: 'text', label: 'Account identifier (media mark)', maxLength: 200 },
+      media_mark: { kind: 'text', label: t('qr.form.mediaMark'), maxLength: 200 },
       landing: {
         kind: 'text',
-        label: 'Landing page',
-        hint: 'Optional; the gateway uses its default page when empty or invalid.',
+        label: t('qr.form.landing'),
+        hint: t('qr.form.landingHint'),
         optional: true,
         maxLength: 200,
       },

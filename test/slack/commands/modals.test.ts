@@ -87,6 +87,47 @@ describe('every command has a form: bad values stay in the form, good ones post 
   });
 });
 
+describe('the /qr form in the person’s language', () => {
+  it('is drawn in Chinese for a zh-CN person, with Chinese errors; English unchanged', async () => {
+    h.double.addUser({ id: 'U0QRZH', locale: 'zh-CN' });
+    const formOf = async (user: string) => {
+      const viewId = await openModal('/qr', user);
+      const view = h.double.views().find((x) => x.id === viewId)!.view as {
+        title: { text: string };
+        submit: { text: string };
+        close: { text: string };
+      };
+      const refused = await h.double.sendViewSubmission(h.events, {
+        viewId,
+        user,
+        values: v({ landing: '3' }),
+      });
+      const errors = (refused.json as { errors: Record<string, string> }).errors;
+      return { view, json: JSON.stringify(view), errors };
+    };
+    const zh = await formOf('U0QRZH');
+    expect([zh.view.title.text, zh.view.submit.text, zh.view.close.text]).toEqual([
+      '二维码登录码',
+      '创建',
+      '取消',
+    ]);
+    expect(zh.json).toContain('账号标识（媒体标识）');
+    expect(zh.json).toContain('选填；留空或无效时网关使用默认页面。');
+    expect(zh.json).not.toContain('Landing page');
+    expect(zh.errors).toEqual({ media_mark: '此项必填' });
+
+    const en = await formOf('U0QREN');
+    expect([en.view.title.text, en.view.submit.text, en.view.close.text]).toEqual([
+      'QR login code',
+      'Create',
+      'Cancel',
+    ]);
+    expect(en.json).toContain('Account identifier (media mark)');
+    expect(en.json).toContain('Optional; the gateway uses its default page when empty or invalid.');
+    expect(en.errors).toEqual({ media_mark: 'this field is required' });
+  });
+});
+
 describe('the shop-orders filter button and the global shortcut', () => {
   it('"Filter…" opens the form prefilled with the card\'s query', async () => {
     const before = h.double.messages().filter((m) => m.ephemeral).length;

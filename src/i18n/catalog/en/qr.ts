@@ -1,5 +1,12 @@
 /** English messages: qr. Keys start with the area's own prefix; see ../en.ts. */
 export const enQr = {
+  'qr.form.title': 'QR login code',
+  'qr.form.intro':
+    'Creates a QR login code for the account and posts it in this channel with a status message that updates itself. Creating the code and each status check cost points; an expired code is refunded.',
+  'qr.form.submit': 'Create',
+  'qr.form.mediaMark': 'Account identifier (media mark)',
+  'qr.form.landing': 'Landing page',
+  'qr.form.landingHint': 'Optional; the gateway uses its default page when empty or invalid.',
   'qr.title': 'QR login for {mark}',
   'qr.line.scanned': ':white_check_mark: *{state}*: the account has logged in.',
   'qr.line.expired': ':x: *{state}*: this QR code can no longer be scanned. {refund}',

@@ -2,6 +2,13 @@ import type { enQr } from '../en/qr.js';
 
 /** Simplified Chinese messages: qr. Same keys and placeholders as English. */
 export const zhCNQr = {
+  'qr.form.title': '二维码登录码',
+  'qr.form.intro':
+    '为该账号创建二维码登录码，并连同一条会自动更新的状态消息发布到此频道。创建二维码和每次查询状态都会扣积分；二维码过期时积分会退回。',
+  'qr.form.submit': '创建',
+  'qr.form.mediaMark': '账号标识（媒体标识）',
+  'qr.form.landing': '落地页',
+  'qr.form.landingHint': '选填；留空或无效时网关使用默认页面。',
   'qr.title': '{mark} 的二维码登录',
   'qr.line.scanned': ':white_check_mark: *{state}*：账号已登录。',
   'qr.line.expired': ':x: *{state}*：此二维码已无法扫描。{refund}',
