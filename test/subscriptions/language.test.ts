@@ -54,6 +54,9 @@ describe('a channel subscription in the team’s language', () => {
     const message = await h.double.waitFor(() => chineseMessage(h!.double), 8000);
     expect(checkMessage({ text: message.text, blocks: message.blocks })).toEqual([]);
     expect(message.text).toContain(`由 <@${SUBSCRIBER}> 订阅`);
+    // The sandbox mark in the notification text follows the message's language.
+    expect(message.text).toMatch(/（沙盒数据）$/);
+    expect(message.text).not.toContain('(sandbox data)');
     expect(JSON.stringify(message.blocks)).toContain('"取消订阅"');
     await eventually(() => shopCalls(sandbox).length >= 1, 8000, 'the first poll');
     await h.double.waitFor(

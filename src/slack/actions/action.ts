@@ -4,10 +4,11 @@ import type {
   ButtonAction,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
-import type { Translate } from '../../i18n/translator.js';
-import type { Asker, SlackMessage } from '../blocks/message.js';
+import { type Translate, translator } from '../../i18n/translator.js';
+import { type Asker, notice, type SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../context.js';
 import { finish } from '../delivery/finish.js';
+import { personLocale } from '../settings/language.js';
 
 export type ActionArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -28,20 +29,39 @@ export function clickerOf(body: BlockAction): Asker {
   };
 }
 
+/** The clicker's language (asked of Slack the first time, after the ack). */
+export async function clickerT(
+  args: Pick<ActionArgs, 'body' | 'client'>,
+  deps: SlackDeps,
+): Promise<Translate> {
+  const who = clickerOf(args.body);
+  return translator(await personLocale(deps, args.client, who.teamId, who.userId));
+}
+
 /**
  * An ephemeral answer to the clicker; `replace` puts it in place of the card clicked; `t` is the
- * clicker's language (for the sandbox note).
+ * clicker's language (for the sandbox note), looked up when not given.
  */
 export async function tell(
-  { respond }: Pick<ActionArgs, 'respond'>,
+  args: Pick<ActionArgs, 'respond' | 'body' | 'client'>,
   deps: SlackDeps,
   message: SlackMessage,
   replace = false,
   t?: Translate,
 ): Promise<void> {
-  await respond({
-    ...finish(deps, message, t),
+  const words = t ?? (await clickerT(args, deps).catch(() => translator('en')));
+  await args.respond({
+    ...finish(deps, message, words),
     response_type: 'ephemeral',
     replace_original: replace,
   });
+}
+
+/** "This button is out of date; run the command again.", in the clicker's language. */
+export async function tellOutOfDate(
+  args: Pick<ActionArgs, 'respond' | 'body' | 'client'>,
+  deps: SlackDeps,
+): Promise<void> {
+  const t = await clickerT(args, deps).catch(() => translator('en'));
+  await tell(args, deps, notice(t('lookup.outOfDate')), false, t);
 }

@@ -1,7 +1,7 @@
 import { exportAudit } from '../audit/querydesk-audit.js';
 import { notice } from '../blocks/message.js';
-import { FORM_OUT_OF_DATE, readAuditExport } from '../blocks/values.js';
-import { type ActionDef, clickerOf, tell } from './action.js';
+import { readAuditExport } from '../blocks/values.js';
+import { type ActionDef, clickerOf, clickerT, tell } from './action.js';
 
 /** The audit card's Export CSV button. */
 export function auditExport(actionId: string): ActionDef {
@@ -11,7 +11,7 @@ export function auditExport(actionId: string): ActionDef {
       const who = clickerOf(args.body);
       const value = readAuditExport(args.action.value);
       if (!value) {
-        await tell(args, deps, notice(FORM_OUT_OF_DATE));
+        await tell(args, deps, notice((await clickerT(args, deps))('help.refusal.formOutOfDate')));
         return;
       }
       try {

@@ -1,10 +1,10 @@
 import { findExport, moveExport } from '../../exports/index.js';
 import { translator } from '../../i18n/translator.js';
 import { notice } from '../blocks/message.js';
-import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { readUuid } from '../blocks/values.js';
 import { progressOf } from '../exports/export-messages.js';
 import { personLocale, postedLocale } from '../settings/language.js';
-import { type ActionDef, clickerOf, tell } from './action.js';
+import { type ActionDef, clickerOf, tell, tellOutOfDate } from './action.js';
 
 /** **Cancel**: on the preview nothing was called; on the progress message the runner stops. */
 export const cancelExport = (actionId: string): ActionDef => ({
@@ -12,7 +12,7 @@ export const cancelExport = (actionId: string): ActionDef => ({
   async handle(args, deps) {
     const exportId = readUuid(args.action.value);
     const who = clickerOf(args.body);
-    if (!exportId) return tell(args, deps, notice(OUT_OF_DATE));
+    if (!exportId) return tellOutOfDate(args, deps);
     const key = { workspaceId: who.teamId, exportId };
     const now = deps.clock().getTime();
     const t = async () => translator(await personLocale(deps, args.client, who.teamId, who.userId));

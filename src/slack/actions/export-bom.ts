@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { findExport, moveExport } from '../../exports/index.js';
-import { notice } from '../blocks/message.js';
-import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { readUuid } from '../blocks/values.js';
 import { personLocale } from '../settings/language.js';
-import { type ActionDef, clickerOf, tell } from './action.js';
+import { type ActionDef, clickerOf, tellOutOfDate } from './action.js';
 
 /** A checkbox group's ticked values (parsed at the edge: the action arrives typed as a button). */
 const ticked = z.object({ selected_options: z.array(z.object({ value: z.string() })) });
@@ -19,10 +18,10 @@ export const exportBom = (actionId: string): ActionDef => ({
     const exportId = readUuid(args.action.block_id.split(':')[1]);
     const options = ticked.safeParse(args.action);
     const who = clickerOf(args.body);
-    if (!exportId || !options.success) return tell(args, deps, notice(OUT_OF_DATE));
+    if (!exportId || !options.success) return tellOutOfDate(args, deps);
     const key = { workspaceId: who.teamId, exportId };
     const row = await findExport(deps.store.db, key);
-    if (row?.user_id !== who.userId) return tell(args, deps, notice(OUT_OF_DATE));
+    if (row?.user_id !== who.userId) return tellOutOfDate(args, deps);
     const chosen = new Set(options.data.selected_options.map((o) => o.value));
     const header = chosen.has('header')
       ? await personLocale(deps, args.client, who.teamId, who.userId)

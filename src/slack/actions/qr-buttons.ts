@@ -1,4 +1,3 @@
-import { translator } from '../../i18n/translator.js';
 import { notice } from '../blocks/message.js';
 import { readSessionId } from '../blocks/values.js';
 import { qr } from '../commands/qr.js';
@@ -11,15 +10,9 @@ import {
   scannedIt,
   startQrOnboarding,
 } from '../qr/index.js';
-import { personLocale } from '../settings/language.js';
-import { type ActionArgs, type ActionDef, clickerOf, tell } from './action.js';
+import { type ActionArgs, type ActionDef, clickerOf, clickerT, tell } from './action.js';
 
 /** The clicker's language: their answers are theirs alone. */
-async function clickerT(args: ActionArgs, deps: SlackDeps) {
-  const who = clickerOf(args.body);
-  return translator(await personLocale(deps, args.client, who.teamId, who.userId));
-}
-
 /** An error, or a word on success (e.g. "not scanned yet"), told to the person who clicked. */
 async function answer(args: ActionArgs, deps: SlackDeps, result: QrActionResult) {
   if (result.message) await tell(args, deps, result.message(await clickerT(args, deps)));

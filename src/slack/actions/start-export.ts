@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { findExport, moveExport, settleStarting } from '../../exports/index.js';
 import { translator } from '../../i18n/translator.js';
 import { notice } from '../blocks/message.js';
-import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { readUuid } from '../blocks/values.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
 import { progressOf } from '../exports/export-messages.js';
 import { channelLocale, personLocale } from '../settings/language.js';
-import { type ActionDef, clickerOf, tell } from './action.js';
+import { type ActionDef, clickerOf, tell, tellOutOfDate } from './action.js';
 
 /**
  * **Start export** on the private preview: the progress message goes in the channel, the runner
@@ -20,11 +20,11 @@ export const startExport = (actionId: string): ActionDef => ({
   async handle(args, deps) {
     const exportId = readUuid(args.action.value);
     const who = clickerOf(args.body);
-    if (!exportId) return tell(args, deps, notice(OUT_OF_DATE));
+    if (!exportId) return tellOutOfDate(args, deps);
     const key = { workspaceId: who.teamId, exportId };
     const db = deps.store.db;
     const row = await findExport(db, key);
-    if (row?.user_id !== who.userId) return tell(args, deps, notice(OUT_OF_DATE));
+    if (row?.user_id !== who.userId) return tellOutOfDate(args, deps);
     const poster = `click:${randomUUID()}`;
     const now = () => deps.clock().getTime();
     // A second click finds it no longer in preview: one export, one message.

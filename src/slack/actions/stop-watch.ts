@@ -1,11 +1,11 @@
 import { translator } from '../../i18n/translator.js';
 import { stopWatch } from '../../watches/index.js';
 import { notice } from '../blocks/message.js';
-import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { readUuid } from '../blocks/values.js';
 import { finish } from '../delivery/finish.js';
 import { personLocale } from '../settings/language.js';
 import { watchCard, watchT } from '../watches/watch-view.js';
-import { type ActionDef, clickerOf, tell } from './action.js';
+import { type ActionDef, clickerOf, tell, tellOutOfDate } from './action.js';
 
 /** **Stop watching** on a watched order's card: the watch ends and the card says who ended it. */
 export const stopOrderWatch = (actionId: string): ActionDef => ({
@@ -13,7 +13,7 @@ export const stopOrderWatch = (actionId: string): ActionDef => ({
   async handle(args, deps) {
     const watchId = readUuid(args.action.value);
     const who = clickerOf(args.body);
-    if (!watchId) return tell(args, deps, notice(OUT_OF_DATE));
+    if (!watchId) return tellOutOfDate(args, deps);
     const now = deps.clock().getTime();
     const row = await stopWatch(
       deps.store.db,
@@ -25,12 +25,13 @@ export const stopOrderWatch = (actionId: string): ActionDef => ({
       const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
       return tell(args, deps, notice(t('watches.ended')));
     }
-    const card = watchCard(row, deps.config, await watchT(deps, row));
+    const cardT = await watchT(deps, row);
+    const card = watchCard(row, deps.config, cardT);
     if (card && row.message_ts) {
       await args.client.chat.update({
         channel: row.channel_id,
         ts: row.message_ts,
-        ...finish(deps, card),
+        ...finish(deps, card, cardT),
       });
     }
   },

@@ -6,11 +6,10 @@ import {
 import { errorCard } from '../blocks/error-card.js';
 import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
-import { notice } from '../blocks/message.js';
-import { OUT_OF_DATE, readUuid } from '../blocks/values.js';
+import { readUuid } from '../blocks/values.js';
 import type { SlackDeps } from '../context.js';
 import { checkWhoMaySpend } from '../lookup/query.js';
-import { type ActionArgs, clickerOf, tell } from './action.js';
+import { type ActionArgs, clickerOf, tell, tellOutOfDate } from './action.js';
 
 /**
  * The subscription a Subscribe or Unsubscribe click names, when `mayAct` lets the clicker act on
@@ -26,7 +25,7 @@ export async function subscriptionClick(
   const key = id ? { workspaceId: who.teamId, subscriptionId: id } : undefined;
   const row = key ? await findSubscription(deps.store.db, key) : undefined;
   if (!key || !row || !mayAct(row, who)) {
-    await tell(args, deps, notice(OUT_OF_DATE));
+    await tellOutOfDate(args, deps);
     return undefined;
   }
   try {

@@ -35,5 +35,6 @@ export function budgetWarning(d: BudgetWarningData): SlackMessage {
       ],
     },
     d.sandbox ?? false,
+    t,
   );
 }

@@ -42,5 +42,6 @@ export function qrAccountThreadMessage(v: QrAccountThreadView): SlackMessage {
       blocks: [...blocks, { type: 'context', elements: [mrkdwn(line, LIMITS.sectionText)] }],
     },
     v.sandbox,
+    t,
   );
 }

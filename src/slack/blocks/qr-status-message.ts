@@ -157,7 +157,7 @@ export function qrStatusMessage(v: QrStatusView): SlackMessage {
     }),
     LIMITS.updateText - 20,
   );
-  return withSandboxNote({ text, blocks }, v.sandbox);
+  return withSandboxNote({ text, blocks }, v.sandbox, t);
 }
 
 /** Who asked: a mention, or "a workflow" for a workflow step run without a person. */
@@ -187,6 +187,7 @@ export function qrCreatingMessage(
       ],
     },
     sandbox,
+    t,
   );
 }
 

@@ -9,7 +9,7 @@ export const SANDBOX_WORDS = ENGLISH('lookup.sandbox.note');
 export function withSandboxNote(
   message: SlackMessage,
   sandbox: boolean,
-  t: Translate = ENGLISH,
+  t: Translate,
 ): SlackMessage {
   if (!sandbox) return message;
   const blocks = message.blocks.length >= 50 ? message.blocks.slice(0, 49) : message.blocks;

@@ -61,5 +61,5 @@ export function spendCard(report: SpendReport, opts: SpendCardOptions): SlackMes
     ],
   });
   const text = truncate(t('spend.card.text', { period: opts.label, total, budget }), 3000);
-  return withSandboxNote({ text, blocks }, opts.sandbox ?? false);
+  return withSandboxNote({ text, blocks }, opts.sandbox ?? false, t);
 }

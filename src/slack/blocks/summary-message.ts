@@ -102,7 +102,7 @@ export function summaryMessage(d: SummaryData, t: Translate): SlackMessage {
     }),
     3000,
   );
-  return withSandboxNote({ text, blocks }, d.sandbox);
+  return withSandboxNote({ text, blocks }, d.sandbox, t);
 }
 
 /** Title of the chart uploaded with the summary, in the summary's language. */

@@ -8,10 +8,6 @@ import { PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
  * handler answers with "out of date", never an exception.
  */
 
-/** Said for any button or form whose value does not decode. */
-export const OUT_OF_DATE = 'This button is out of date; run the command again.';
-export const FORM_OUT_OF_DATE = 'This form is out of date; close it and run the command again.';
-
 const slackId = z.string().regex(/^[A-Z0-9]{2,40}$/i);
 /** What keyedStore hands out (base64url); a key that no longer exists is a separate, later answer. */
 const storeKey = z.string().regex(/^[\w-]{1,64}$/);

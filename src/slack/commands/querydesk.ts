@@ -64,26 +64,29 @@ export const querydesk = customCommand({
     if (sub === '' || sub === 'help') {
       await ack();
       let message: SlackMessage;
+      let t = ENGLISH;
       try {
-        const t = translator(await asker());
+        t = translator(await asker());
         const examples = deps.gateway.sandbox ? await sandboxExamples(commands) : undefined;
         message = helpCard(helpEntries(commands), t, examples);
       } catch (err) {
         message = errorCard(err, ENGLISH);
       }
-      await respond({ response_type: 'ephemeral', ...finish(deps, message) });
+      await respond({ response_type: 'ephemeral', ...finish(deps, message, t) });
       return;
     }
     if (sub === 'status') {
       await ack();
       let message: SlackMessage;
+      let t = ENGLISH;
       try {
         // The status is the asker's alone: in their language, read after the ack.
-        message = await statusMessage(deps, translator(await asker()));
+        t = translator(await asker());
+        message = await statusMessage(deps, t);
       } catch (err) {
         message = errorCard(err, ENGLISH);
       }
-      await respond({ response_type: 'ephemeral', ...finish(deps, message) });
+      await respond({ response_type: 'ephemeral', ...finish(deps, message, t) });
       return;
     }
     if (sub === 'audit') {
@@ -98,7 +101,8 @@ export const querydesk = customCommand({
       } catch (err) {
         message = errorCard(err, ENGLISH);
       }
-      await respond({ response_type: 'ephemeral', ...finish(deps, message) });
+      const t = await asker().then(translator, () => ENGLISH);
+      await respond({ response_type: 'ephemeral', ...finish(deps, message, t) });
       return;
     }
     if (sub === 'language') {
@@ -113,7 +117,8 @@ export const querydesk = customCommand({
       } catch (err) {
         message = errorCard(err, ENGLISH);
       }
-      await respond({ response_type: 'ephemeral', ...finish(deps, message) });
+      const t = await asker().then(translator, () => ENGLISH);
+      await respond({ response_type: 'ephemeral', ...finish(deps, message, t) });
       return;
     }
     if (sub === 'config') {
@@ -123,7 +128,10 @@ export const querydesk = customCommand({
         teamId: command.team_id,
         userId: command.user_id,
       });
-      if (refusal) await respond({ response_type: 'ephemeral', ...finish(deps, refusal) });
+      if (refusal) {
+        const t = await asker().then(translator, () => ENGLISH);
+        await respond({ response_type: 'ephemeral', ...finish(deps, refusal, t) });
+      }
       return;
     }
     await ack();
@@ -131,7 +139,7 @@ export const querydesk = customCommand({
     const unknown = t('help.unknownSub', { typed: escapeMrkdwn(sub.slice(0, 40)) });
     await respond({
       response_type: 'ephemeral',
-      ...finish(deps, notice(`${unknown} ${t('help.usage', { usage: USAGE })}`)),
+      ...finish(deps, notice(`${unknown} ${t('help.usage', { usage: USAGE })}`), t),
     });
   },
 });

@@ -19,7 +19,8 @@ export async function sendRefusal(
 ): Promise<void> {
   const locale = await personLocale(deps, a.client, a.teamId, a.userId).catch(() => 'en' as const);
   try {
-    const message = finish(deps, refusalCard(err, translator(locale), syntax));
+    const t = translator(locale);
+    const message = finish(deps, refusalCard(err, t, syntax), t);
     await a.respond({ response_type: 'ephemeral', ...message });
   } catch (err) {
     deps.logger.warn({ err, team: a.teamId }, 'could not send the refusal');

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 export function finish(
   deps: Pick<AppDeps, 'gateway'>,
   message: SlackMessage,
-  t?: Translate,
+  t: Translate,
 ): SlackMessage {
   return withSandboxNote(message, deps.gateway.sandbox, t);
 }

@@ -117,11 +117,12 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     updated_at: now.getTime(),
   };
   let message: ReturnType<typeof exportPreviewMessage>;
+  let t = ENGLISH;
   try {
     await insertExport(deps.store.db, row);
     const price = await lastCharge(deps.store.db, who.teamId, kind);
     // The preview is the asker's alone: their language.
-    const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
+    t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
     const a = exportArgsValue;
     const perCall =
       a.kind === 'shopOrders'
@@ -147,7 +148,7 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     client: args.client,
     respond: args.respond,
     who,
-    message: finish(deps, message),
+    message: finish(deps, message, t),
     logger: deps.logger,
   }).catch((err) => deps.logger.error({ err }, 'could not deliver the answer'));
 }

@@ -28,7 +28,7 @@ export function progressOf(
 ): SlackMessage {
   const t = translator(locale);
   const title = exportTitle(row, t);
-  return finish(deps, exportProgressMessage(row, { title, t }, deps.clock().getTime()));
+  return finish(deps, exportProgressMessage(row, { title, t }, deps.clock().getTime()), t);
 }
 
 /** The export runner's chat side: edits of the progress message, the CSV in its thread. */

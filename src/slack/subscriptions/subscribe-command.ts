@@ -85,7 +85,10 @@ export async function previewSubscription(
   a: SubscribeArgs,
 ): Promise<void> {
   let message: ReturnType<typeof subscriptionPreviewMessage>;
+  let t = ENGLISH;
   try {
+    // The preview is the asker's alone: their language.
+    t = translator(await personLocale(deps, via.client, who.teamId, who.userId));
     const row = previewRow(who, a, deps.clock().getTime());
     await insertSubscription(deps.store.db, row);
     message = subscriptionPreviewMessage({
@@ -97,8 +100,7 @@ export async function previewSubscription(
       pollsPerDay: pollsPerDay(a.intervalMs),
       price: await lastPollPrice(deps, who.teamId),
       budget: await deps.dailyBudget(who.teamId),
-      // The preview is the asker's alone: their language.
-      t: translator(await personLocale(deps, via.client, who.teamId, who.userId)),
+      t,
     });
   } catch (err) {
     deps.logger.warn({ err }, 'subscription preview failed');
@@ -108,7 +110,7 @@ export async function previewSubscription(
     client: via.client,
     respond: via.respond,
     who,
-    message: finish(deps, message),
+    message: finish(deps, message, t),
     logger: deps.logger,
   }).catch((err) => deps.logger.error({ err }, 'could not deliver the answer'));
 }

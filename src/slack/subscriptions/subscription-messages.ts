@@ -24,8 +24,9 @@ export function subscriptionMessageOf(
   row: SubscriptionRow,
   locale: Locale,
 ) {
-  const view = subscriptionView(row, deps.config, translator(locale));
-  return finish(deps, subscriptionMessage(row, view));
+  const t = translator(locale);
+  const view = subscriptionView(row, deps.config, t);
+  return finish(deps, subscriptionMessage(row, view), t);
 }
 
 /**
@@ -69,10 +70,13 @@ export function subscriptionMessages(deps: AppDeps, clientFor: ClientFor): Subsc
         .catch(count('chat.update'));
     },
     async postOrder(row, order) {
-      await post(row, finish(deps, newOrderMessage(row, order, await view(row))));
+      const v = await view(row);
+      await post(row, finish(deps, newOrderMessage(row, order, v), v.t));
     },
-    postBatch: async (row, first, total) =>
-      post(row, finish(deps, newOrdersBatchMessage(row, first, total, await view(row)))),
+    postBatch: async (row, first, total) => {
+      const v = await view(row);
+      return post(row, finish(deps, newOrdersBatchMessage(row, first, total, v), v.t));
+    },
     async uploadCsv(row, threadTs, orders) {
       const client = await clientFor(row.workspace_id);
       const { t } = await view(row);

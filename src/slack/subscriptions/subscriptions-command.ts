@@ -24,7 +24,7 @@ export const subscriptionsSubcommand: Subcommand = {
       client: args.client,
       respond: args.respond,
       who,
-      message: finish(deps, message),
+      message: finish(deps, message, t),
       logger: deps.logger,
     });
   },

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { translator } from '../../i18n/translator.js';
+import { type Translate, translator } from '../../i18n/translator.js';
 import { insertWatch, liveWatches, newWatchRow } from '../../watches/index.js';
 import { defineCommand } from '../args/index.js';
 import { errorCard, UserFacingError } from '../blocks/error-card.js';
@@ -60,8 +60,14 @@ async function startWatch(
   input: PayOrderArgs,
   respond: Args['respond'],
 ): Promise<void> {
-  const tell = (message: Parameters<typeof finish>[1]) =>
-    deliverPrivately({ client, respond, who, message: finish(deps, message), logger: deps.logger });
+  const tell = (message: Parameters<typeof finish>[1], t: Translate) =>
+    deliverPrivately({
+      client,
+      respond,
+      who,
+      message: finish(deps, message, t),
+      logger: deps.logger,
+    });
   try {
     // The person's own look-up: answered at once, and it says which number kind matched.
     const { order, kind } = await lookUpPayOrder(deps, input, who);
@@ -77,13 +83,14 @@ async function startWatch(
       ),
       locale,
     };
-    const card = watchCard(row, deps.config, translator(locale));
+    const cardT = translator(locale);
+    const card = watchCard(row, deps.config, cardT);
     if (!card) return;
     let ts: string | undefined;
     try {
       const posted = await client.chat.postMessage({
         channel: who.channelId,
-        ...finish(deps, card),
+        ...finish(deps, card, cardT),
       });
       ts = posted.ts;
     } catch (err) {
@@ -101,7 +108,7 @@ async function startWatch(
     const refuse = async () => {
       const mine = translator(await personLocale(deps, client, who.teamId, who.userId));
       const usage = mine('watches.usage', { usage: `/payorder ${watchSubcommand.usage}` });
-      await tell(errorCard(err, mine, usage));
+      await tell(errorCard(err, mine, usage), mine);
     };
     await refuse().catch((e) => deps.logger.error({ err: e }, 'could not deliver the answer'));
   }
@@ -120,7 +127,7 @@ export const watchesSubcommand: Subcommand = {
       client: args.client,
       respond: args.respond,
       who,
-      message: finish(deps, message),
+      message: finish(deps, message, t),
       logger: deps.logger,
     });
   },

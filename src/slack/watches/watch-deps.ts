@@ -20,22 +20,24 @@ export function watchMessages(deps: AppDeps, clientFor: ClientFor): WatchMessage
     async reply(row, event) {
       if (!row.message_ts) return;
       // A thread reply is in the language its card was posted in.
-      const text = watchEventText(event, deps.config.gateway.timeZone, await watchT(deps, row));
+      const t = await watchT(deps, row);
+      const text = watchEventText(event, deps.config.gateway.timeZone, t);
       const client = await clientFor(row.workspace_id);
       await client.chat
         .postMessage({
           channel: row.channel_id,
           thread_ts: row.message_ts,
-          ...finish(deps, { text, blocks: [{ type: 'section', text: mrkdwn(text) }] }),
+          ...finish(deps, { text, blocks: [{ type: 'section', text: mrkdwn(text) }] }, t),
         })
         .catch(count('chat.postMessage'));
     },
     async showCard(row) {
-      const card = watchCard(row, deps.config, await watchT(deps, row));
+      const t = await watchT(deps, row);
+      const card = watchCard(row, deps.config, t);
       if (!card || !row.message_ts) return;
       const client = await clientFor(row.workspace_id);
       await client.chat
-        .update({ channel: row.channel_id, ts: row.message_ts, ...finish(deps, card) })
+        .update({ channel: row.channel_id, ts: row.message_ts, ...finish(deps, card, t) })
         .catch(count('chat.update'));
     },
   };

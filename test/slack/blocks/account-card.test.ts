@@ -47,7 +47,7 @@ describe('accountCard', () => {
     const card = accountCard(longAccount(), { ...opts, shareKey: 'k' });
 
     const text = visibleText(card.blocks);
-    expect(checkMessage(withSandboxNote(card, true))).toEqual([]);
+    expect(checkMessage(withSandboxNote(card, true, ENGLISH))).toEqual([]);
     expect(text).toContain('… 195 more');
     expect(text).toContain('… 495 more');
     expect(text).toContain('… 26 more');

@@ -67,7 +67,7 @@ describe('couponsCard', () => {
       { ...opts, shareKey: 's' },
     );
 
-    expect(checkMessage(withSandboxNote(card, true))).toEqual([]);
+    expect(checkMessage(withSandboxNote(card, true, ENGLISH))).toEqual([]);
     expect(actionIds(card.blocks)).toEqual([COUPONS_PREV, COUPONS_NEXT, ACTION.share]);
     expect(visibleText(card.blocks)).toContain(`*${COUPONS_PER_SLACK_PAGE * 3} `);
     expect(mrkdwnText(card)).not.toMatch(/<!channel>|<@U1>/);

@@ -69,7 +69,7 @@ describe('payOrderCard', () => {
     const card = payOrderCard(longPayOrder(), { ...shanghai, shareKey: 'k' });
 
     expect(checkMessage(card)).toEqual([]);
-    expect(checkMessage(withSandboxNote(card, true), { update: true })).toEqual([]);
+    expect(checkMessage(withSandboxNote(card, true, ENGLISH), { update: true })).toEqual([]);
     expect(visibleText(card.blocks)).toContain('¥1000000.01');
     expect(mrkdwnText(card)).not.toMatch(/<!channel>|<@U1>/);
   });

@@ -85,7 +85,7 @@ describe('punishmentsCard', () => {
       { ...opts, shareKey: 's' },
     );
 
-    expect(checkMessage(withSandboxNote(card, true))).toEqual([]);
+    expect(checkMessage(withSandboxNote(card, true, ENGLISH))).toEqual([]);
     expect(actionIds(card.blocks)).toEqual([PUNISHMENTS_PREV, PUNISHMENTS_NEXT, ACTION.share]);
     expect(mrkdwnText(card)).not.toMatch(/<!channel>|<@U1>/);
     const rows = visibleText(card.blocks).match(/created 2024-05-01 12:00/g) ?? [];

@@ -106,7 +106,7 @@ describe('shopOrdersCard', () => {
 
     expect(cards).toHaveLength(Math.ceil(100 / SHOP_ORDERS_PER_SLACK_PAGE));
     for (const card of cards) {
-      expect(checkMessage(withSandboxNote(card, true))).toEqual([]);
+      expect(checkMessage(withSandboxNote(card, true, ENGLISH))).toEqual([]);
       expect(card.blocks.length).toBeLessThan(LIMITS.messageBlocks);
       expect(mrkdwnText(card)).not.toMatch(/<!channel>|<@U1>/);
     }

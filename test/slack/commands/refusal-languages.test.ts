@@ -32,9 +32,9 @@ describe('refusals of bad command input in the person’s language', () => {
     const calls = gatewayCalls();
 
     const zhPay = await refused(h, '/payorder', 'ORD-1', 'UZH');
-    // The sandbox note is appended by finish() (not a refusal text).
+    // The sandbox mark is appended by finish(), in the reader's language too.
     expect(zhPay.text).toBe(
-      '这条命令需要修改。缺少 &lt;merchant_num&gt; 用法：/payorder &lt;order_number&gt; &lt;merchant_num&gt; [type=platform|merchant] (sandbox data)',
+      '这条命令需要修改。缺少 &lt;merchant_num&gt; 用法：/payorder &lt;order_number&gt; &lt;merchant_num&gt; [type=platform|merchant] （沙盒数据）',
     );
     const zhSpend = await refused(h, '/spend', 'yesterday', 'UZH');
     expect(zhSpend.text).toContain(
