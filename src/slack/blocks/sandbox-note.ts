@@ -1,9 +1,6 @@
 import type { Translate } from '../../i18n/translator.js';
-import { ENGLISH } from './format.js';
 import { mrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
-
-export const SANDBOX_WORDS = ENGLISH('lookup.sandbox.note');
 
 /** Every message says "sandbox" while the embedded sandbox serves the calls, in its reader's language. */
 export function withSandboxNote(

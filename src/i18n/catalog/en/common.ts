@@ -1,7 +1,6 @@
 /** English messages: common. Keys start with the area's own prefix; see ../en.ts. */
 export const enCommon = {
   'word.points': 'points',
-  'word.sandbox': 'sandbox',
   'button.shareInChannel': 'Share in channel',
   'qr.state.notScanned': 'not scanned',
   'qr.state.scanned': 'scanned',

@@ -1,7 +1,5 @@
 /** English messages: gateway. Keys start with the area's own prefix; see ../en.ts. */
 export const enGateway = {
-  'gateway.error.title': '{meaning}',
-  'gateway.error.remedy': 'What to do: {remedy}',
   'gateway.api.param.meaning': 'Request parameter error',
   'gateway.api.param.remedy': 'Check the request parameters',
   'gateway.api.timeout.meaning': 'Request timed out at the gateway',

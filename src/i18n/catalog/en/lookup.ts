@@ -110,7 +110,6 @@ export const enLookup = {
   'lookup.shopOrders.none': 'No orders on this page.',
   'lookup.shopOrders.text':
     'Shop orders for {id}: page {page} of {pages}, {n, plural, one {# order} other {# orders}}',
-  'lookup.error.args': 'That command needs a fix',
   'lookup.error.input': 'That input is not valid',
   'lookup.error.code': '{meaning} (code {code})',
   'lookup.error.whatToDo': '*What to do:* {remedy}',
@@ -134,7 +133,6 @@ export const enLookup = {
   'lookup.budget.detail':
     'This workspace has spent {spent} of its {budget} points today, so paid look-ups are paused until {resets} ({timeZone}). Payment-order look-ups are free and still work. An admin can raise the budget with /querydesk config.',
   'lookup.outOfDate': 'This button is out of date; run the command again.',
-  'lookup.formOutOfDate': 'This form is out of date; close it and run the command again.',
   'lookup.pageExpired':
     'This list is too old to page (queries are kept for 30 minutes). Run the command again for a fresh one.',
   'lookup.share.tooOld':

@@ -3,7 +3,6 @@ import type { enCommon } from '../en/common.js';
 /** Simplified Chinese messages: common. Same keys and placeholders as English. */
 export const zhCNCommon = {
   'word.points': '积分',
-  'word.sandbox': '沙箱',
   'button.shareInChannel': '分享到频道',
   'qr.state.notScanned': '未扫码',
   'qr.state.scanned': '已扫码',

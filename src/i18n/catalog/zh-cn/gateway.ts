@@ -2,8 +2,6 @@ import type { enGateway } from '../en/gateway.js';
 
 /** Simplified Chinese messages: gateway. Same keys and placeholders as English. */
 export const zhCNGateway = {
-  'gateway.error.title': '{meaning}',
-  'gateway.error.remedy': '处理办法：{remedy}',
   'gateway.api.param.meaning': '请求参数错误',
   'gateway.api.param.remedy': '请检查请求参数',
   'gateway.api.timeout.meaning': '网关请求超时',

@@ -110,7 +110,6 @@ export const zhCNLookup = {
   'lookup.shopOrders.none': '本页没有订单。',
   'lookup.shopOrders.text':
     '{id} 的店铺订单：第 {page} / {pages} 页，{n, plural, other {# 个订单}}',
-  'lookup.error.args': '命令需要修改',
   'lookup.error.input': '输入无效',
   'lookup.error.code': '{meaning}（代码 {code}）',
   'lookup.error.whatToDo': '*怎么办：*{remedy}',
@@ -132,7 +131,6 @@ export const zhCNLookup = {
   'lookup.budget.detail':
     '此工作区今天已花费 {spent} / {budget} 积分，付费查询暂停到 {resets}（{timeZone}）。支付订单查询免费，仍可使用。管理员可以用 /querydesk config 提高预算。',
   'lookup.outOfDate': '此按钮已过时，请重新运行命令。',
-  'lookup.formOutOfDate': '此表单已过时，请关闭后重新运行命令。',
   'lookup.pageExpired': '此列表太旧，无法翻页（查询保留 30 分钟）。请重新运行命令获取新的结果。',
   'lookup.share.tooOld': '此结果太旧，无法分享（结果保留 30 分钟）。请重新运行命令再分享。',
   'lookup.share.cannotPost': '我无法在此频道发消息。请用 `/invite @querydesk` 邀请我，然后再分享。',
