@@ -65,6 +65,44 @@ describe('audit in one-workspace HTTP mode', () => {
     const [header, ...rows] = file.bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
     expect(header).toMatch(/^time_utc,user,workspace,channel,command,operation/);
     expect(rows.some((r) => r.includes('/payorder') && r.includes('payOrder'))).toBe(true);
+    const told = await h.double.waitFor(
+      () =>
+        h!.double
+          .messages()
+          .find(
+            (m) => m.ephemeral && m.visibleTo === 'U0ADM' && m.text.startsWith('The audit CSV'),
+          ),
+      8000,
+    );
+    expect(told.text).toBe(
+      'The audit CSV is in your direct messages with querydesk. (sandbox data)',
+    );
+  });
+
+  it('answers a zh-CN admin’s Export CSV click in Chinese', async () => {
+    h = await startBot();
+    h.double.addUser({ id: 'U0ADMZH', isAdmin: true, locale: 'zh-CN' });
+    await ask(
+      h,
+      '/payorder',
+      `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`,
+      'U0ADMZH',
+    );
+    const card = await ask(h, '/querydesk', 'audit', 'U0ADMZH');
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_audit_export',
+      user: 'U0ADMZH',
+      channel: card.channel,
+      messageTs: card.ts,
+    });
+    const told = await h.double.waitFor(
+      () =>
+        h!.double
+          .messages()
+          .find((m) => m.ephemeral && m.visibleTo === 'U0ADMZH' && m.text.startsWith('审计 CSV')),
+      8000,
+    );
+    expect(told.text).toBe('审计 CSV 已发到你与 querydesk 的私信中。 （沙盒数据）');
   });
 
   it('names the button behind a call made by a click (a page of /shoporders)', async () => {

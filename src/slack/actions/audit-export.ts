@@ -1,3 +1,4 @@
+import { translator } from '../../i18n/translator.js';
 import { exportAudit } from '../audit/querydesk-audit.js';
 import { notice } from '../blocks/message.js';
 import { readAuditExport } from '../blocks/values.js';
@@ -9,9 +10,10 @@ export function auditExport(actionId: string): ActionDef {
     actionIds: [actionId],
     async handle(args, deps) {
       const who = clickerOf(args.body);
+      const t = await clickerT(args, deps).catch(() => translator('en'));
       const value = readAuditExport(args.action.value);
       if (!value) {
-        await tell(args, deps, notice((await clickerT(args, deps))('help.refusal.formOutOfDate')));
+        await tell(args, deps, notice(t('help.refusal.formOutOfDate')), false, t);
         return;
       }
       try {
@@ -20,18 +22,10 @@ export function auditExport(actionId: string): ActionDef {
           userId: who.userId,
           args: { range: value.r, userId: value.u },
         });
-        await tell(
-          args,
-          deps,
-          refusal ?? notice('The audit CSV is in your direct messages with querydesk.'),
-        );
+        await tell(args, deps, refusal ?? notice(t('audit.export.sent')), false, t);
       } catch (err) {
         deps.logger.warn({ err, team: who.teamId }, 'audit export failed');
-        await tell(
-          args,
-          deps,
-          notice('The audit CSV could not be uploaded. Try again in a moment.'),
-        );
+        await tell(args, deps, notice(t('audit.export.failed')), false, t);
       }
     },
   };

@@ -10,6 +10,8 @@ export const enAudit = {
   'audit.pointsSettled': '{points} pt (settled later)',
   'audit.code': 'code {code}',
   'audit.none': 'No gateway calls in this range.',
+  'audit.export.sent': 'The audit CSV is in your direct messages with querydesk.',
+  'audit.export.failed': 'The audit CSV could not be uploaded. Try again in a moment.',
   'audit.footer':
     'Latest {shown} shown; times in {timeZone}. Phone numbers and receiver fields are masked.',
   'audit.exportCsv': 'Export CSV',

@@ -12,6 +12,8 @@ export const zhCNAudit = {
   'audit.pointsSettled': '{points} 积分（稍后结算）',
   'audit.code': '代码 {code}',
   'audit.none': '此时间范围内没有网关调用。',
+  'audit.export.sent': '审计 CSV 已发到你与 querydesk 的私信中。',
+  'audit.export.failed': '审计 CSV 未能上传，请稍后再试。',
   'audit.footer': '显示最近 {shown} 条；时间按 {timeZone}。手机号和收件人字段已打码。',
   'audit.exportCsv': '导出 CSV',
   'audit.adminsOnly': ':lock: 只有工作区管理员和所有者可以查看 querydesk 审计记录。',
