@@ -53,15 +53,21 @@ describe('/spend and the Home tab in the person’s language', () => {
     expect(en.text).toMatch(/^Points spent last 7 days: \d+ points net \(/);
     expect(JSON.stringify(en.blocks)).toContain('Account analytics');
 
+    // A live QR session each: the Home names its state in the person's language.
+    await ask(h, '/qr', X.account.mediaMark, 'UZH');
+    await ask(h, '/qr', X.account.mediaMark, 'UEN');
     const zhHome = await homeOf(h, 'UZH');
     expect(checkView(zhHome.view)).toEqual([]);
     const zhJson = JSON.stringify(zhHome.view);
+    expect(zhJson).toMatch(/ · (未扫码|已扫码|已过期) · <#/);
+    expect(zhJson).not.toMatch(/ · (not scanned|scanned|expired) · /);
     expect(zhJson).toContain('querydesk：积分与查询');
     expect(zhJson).toContain('今日预算');
     expect(zhJson).not.toContain('Your last 10 queries');
     const enJson = JSON.stringify((await homeOf(h, 'UEN')).view);
     expect(enJson).toContain('querydesk: points and queries');
     expect(enJson).toContain('Account analytics');
+    expect(enJson).toMatch(/ · (not scanned|scanned|expired) · <#/);
     expect(enJson).not.toContain('积分');
   });
 });
