@@ -35,13 +35,39 @@ export async function expectedPrice(
   return prices.length === 0 ? undefined : Math.max(...prices.map(Number));
 }
 
-/** Notes what an answer charged: the operation's last price and, if larger, its day's peak. */
+/** What this process last noted, per store and (workspace, operation): its day, price and peak. */
+interface Noted {
+  day: number;
+  points: number;
+  peak: number;
+}
+const notedByStore = new WeakMap<Kysely<Database>, Map<string, Noted>>();
+/** Past this many (workspace, operation) pairs the memory starts again (it only saves writes). */
+const NOTED_MAX = 50_000;
+
+/**
+ * Notes what an answer charged: the operation's last price and, if larger, its day's peak.
+ * Three writes, skipped when this process already noted the same price for the same workspace and
+ * operation today and it is within the day's peak it wrote: the peak (which another replica may
+ * only raise) already bounds what `expectedPrice` answers, so nothing it reads would change. At
+ * most one write a day per replica is left for an unchanged price, instead of three per charge.
+ */
 export async function notePrice(
   db: Kysely<Database>,
   q: { workspaceId: string; operation: string; points: number; at: Date },
 ): Promise<void> {
   const at = q.at.getTime();
   const day = dayOf(q.at);
+  let memo = notedByStore.get(db);
+  if (!memo) {
+    memo = new Map();
+    notedByStore.set(db, memo);
+  }
+  const id = `${q.workspaceId}\u0000${q.operation}`;
+  const before = memo.get(id);
+  if (before && before.day === day && before.points === q.points && q.points <= before.peak) {
+    return;
+  }
   await db
     .insertInto('ledger_prices')
     .values({
@@ -70,4 +96,7 @@ export async function notePrice(
     .where('operation', '=', q.operation)
     .where('day', '<=', day - PRICE_WINDOW_DAYS)
     .execute();
+  if (memo.size >= NOTED_MAX) memo.clear();
+  const peak = before?.day === day ? Math.max(before.peak, q.points) : q.points;
+  memo.set(id, { day, points: q.points, peak });
 }

@@ -75,6 +75,8 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let again = false;
+  const releases = releaseBatcher(table, o.owner);
+  const idOf = (row: R) => table.rowId(row);
 
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
@@ -82,7 +84,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     const stopping = () => stopRequested || hold.lost || now() >= hold.until;
     const done = work(row, stopping)
       .catch((err) => log.error({ err, key: id }, 'leased work failed'))
-      .then(() => table.release(key, o.owner))
+      .then(() => releases.add(key))
       .catch((err) => log.error({ err, key: id }, 'lease release failed'))
       .then(() => undefined)
       .finally(() => {
@@ -98,14 +100,31 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   async function tickOnce(): Promise<number> {
     const free = o.maxInFlight - inFlight.size;
     if (free <= 0) return o.tickMs;
-    for (const key of await table.spec.due(now(), free + inFlight.size)) {
-      if (!running || inFlight.size >= o.maxInFlight) return o.tickMs;
-      if (inFlight.has(table.id(key))) continue;
+    const due = (await table.spec.due(now(), free + inFlight.size))
+      .filter((key) => !inFlight.has(table.id(key)))
+      .slice(0, free);
+    if (running && due.length > 0) {
+      // One statement claims the whole batch; the rows are worked in their due order.
       const t = now();
-      const row = await table.claim(key, o.owner, t, o.leaseMs);
-      if (!row) continue;
-      o.onClaimed?.(row, t);
-      void run(key, row, t, o.work);
+      const order = new Map(due.map((key, i) => [table.id(key), i]));
+      const byId = new Map(due.map((key) => [table.id(key), key]));
+      const won = await table.claimMany(due, o.owner, t, o.leaseMs);
+      if (!running) {
+        // Stopped meanwhile: hand the batch straight back rather than start work on it.
+        await table.releaseMany(
+          won.map((row) => byId.get(table.rowId(row))).filter((k): k is K => k !== undefined),
+          o.owner,
+        );
+        return o.tickMs;
+      }
+      const ranked = won.map((row) => ({ row, id: idOf(row) }));
+      ranked.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      for (const { row, id } of ranked) {
+        const key = byId.get(id);
+        if (key === undefined) continue;
+        o.onClaimed?.(row, t);
+        void run(key, row, t, o.work);
+      }
     }
     const next = await o.nextDueAt?.(now());
     return next === undefined ? o.tickMs : Math.min(o.tickMs, Math.max(5, next - now()));
@@ -163,6 +182,44 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     },
     kick() {
       plan(0);
+    },
+  };
+}
+
+/** The most leases one release statement hands back. */
+const RELEASE_BATCH = 100;
+
+/**
+ * Hands leases back in batches: every release asked for while one statement is on its way goes
+ * out together in the next, so a loop finishing many rows at once makes one round trip, not one
+ * per row. Each caller's promise settles with its batch.
+ */
+function releaseBatcher<K, R extends LeaseColumns>(table: LeasedTable<K, R>, owner: string) {
+  const waiting: { key: K; done: () => void; failed: (err: unknown) => void }[] = [];
+  let flushing = false;
+  async function flush(): Promise<void> {
+    flushing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, RELEASE_BATCH);
+      try {
+        await table.releaseMany(
+          batch.map((b) => b.key),
+          owner,
+        );
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.failed(err);
+      }
+    }
+    flushing = false;
+  }
+  return {
+    add(key: K): Promise<void> {
+      return new Promise<void>((done, failed) => {
+        waiting.push({ key, done, failed });
+        if (!flushing) setImmediate(() => void flush());
+        flushing = true;
+      });
     },
   };
 }

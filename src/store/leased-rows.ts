@@ -14,8 +14,11 @@ import type { Db } from './database.js';
  * - every write a worker makes while working goes through `updateLeased` (or adds
  *   `heldBy(owner)` itself), so a worker that lost its lease writes nothing.
  *
- * Claims are one conditional UPDATE (free lease → ours), so across replicas, in SQLite and
- * PostgreSQL alike, exactly one worker wins a row. `renewAll` is the heartbeat's one statement:
+ * Claims are one conditional UPDATE (free lease → ours) returning the rows won, so across
+ * replicas, in SQLite and PostgreSQL alike, exactly one worker wins a row; `claimMany` claims a
+ * loop's whole batch of due rows in that one statement, and `releaseMany` hands a batch back in
+ * one more, so a background check costs no claim or release round trip of its own.
+ * `renewAll` is the heartbeat's one statement:
  * every lease the owner holds is extended, and the keys it still holds come back, so the loop
  * (leased-loop.ts) knows which work lost its lease.
  */
@@ -59,8 +62,12 @@ export interface LeasedTable<K, R extends LeaseColumns> {
   readonly spec: LeasedTableSpec<K, R>;
   /** A key as one string (its values joined), to know what is in hand. */
   id(key: K): string;
+  /** The same id read off a row. */
+  rowId(row: R): string;
   /** Takes the lease when nobody holds a live one; the row as it is now, or undefined. */
   claim(key: K, owner: string, now: number, leaseMs: number): Promise<R | undefined>;
+  /** `claim` for many keys in one statement (per `claimable` alternative): the rows won. */
+  claimMany(keys: readonly K[], owner: string, now: number, leaseMs: number): Promise<R[]>;
   /** Writes `patch` while `owner` holds the lease (and `where`, when given); false otherwise. */
   updateLeased(
     key: K,
@@ -71,6 +78,8 @@ export interface LeasedTable<K, R extends LeaseColumns> {
   /** Extends every lease `owner` holds to `until`; the ids (see `id`) of the rows it holds. */
   renewAll(owner: string, until: number): Promise<Set<string>>;
   release(key: K, owner: string): Promise<boolean>;
+  /** `release` for many keys in one statement. */
+  releaseMany(keys: readonly K[], owner: string): Promise<void>;
   /** On shutdown: every lease `owner` still holds, so nobody need wait them out. */
   releaseAll(owner: string): Promise<void>;
 }
@@ -93,6 +102,8 @@ export function leasedTable<K, R extends LeaseColumns>(
   spec: LeasedTableSpec<K, R>,
 ): LeasedTable<K, R> {
   const table = sql.table(spec.table);
+  const rowId = (r: R) =>
+    joinIds(spec.keyColumns.map((c) => (r as unknown as Record<string, unknown>)[c]));
   const keyIs = (key: K) => {
     const values = spec.keyValues(key);
     return sql.join(
@@ -106,6 +117,13 @@ export function leasedTable<K, R extends LeaseColumns>(
         .filter(([, v]) => v !== undefined)
         .map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
     );
+  // Any of `keys`: one key's columns and-ed, the keys or-ed (row values in IN lists differ
+  // between SQLite and PostgreSQL; this reads the same in both and uses the primary key).
+  const anyKey = (keys: readonly K[]) =>
+    sql<SqlBool>`(${sql.join(
+      keys.map((k) => sql`(${keyIs(k)})`),
+      sql` or `,
+    )})`;
   const changed = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0) === 1;
   const update = async (key: K, set: Columns, where: Expression<SqlBool>) =>
     changed(
@@ -114,24 +132,31 @@ export function leasedTable<K, R extends LeaseColumns>(
       ),
     );
 
+  async function claimMany(keys: readonly K[], owner: string, now: number, leaseMs: number) {
+    const lease = { lease_owner: owner, lease_until: now + leaseMs };
+    const alternatives = spec.claimable?.(now) ?? [{ where: sql<SqlBool>`1 = 1` }];
+    const won: R[] = [];
+    let left = keys;
+    for (const when of alternatives) {
+      if (left.length === 0) break;
+      const { rows } = await sql<R>`update ${table} set ${assignments({ ...lease, ...when.set })}
+        where ${anyKey(left)} and ${leaseFree(now)} and (${when.where}) returning *`.execute(db);
+      won.push(...rows);
+      const taken = new Set(rows.map((r) => rowId(r)));
+      left = left.filter((k) => !taken.has(joinIds(spec.keyValues(k))));
+    }
+    return won;
+  }
+
   return {
     spec,
     id: (key) => joinIds(spec.keyValues(key)),
+    rowId,
     async claim(key, owner, now, leaseMs) {
-      const lease = { lease_owner: owner, lease_until: now + leaseMs };
-      const alternatives = spec.claimable?.(now) ?? [{ where: sql<SqlBool>`1 = 1` }];
-      for (const when of alternatives) {
-        const won = await update(
-          key,
-          { ...lease, ...when.set },
-          sql<SqlBool>`${leaseFree(now)} and (${when.where})`,
-        );
-        if (!won) continue;
-        const row = await spec.find(key);
-        return row?.lease_owner === owner ? row : undefined;
-      }
-      return undefined;
+      const [row] = await claimMany([key], owner, now, leaseMs);
+      return row;
     },
+    claimMany,
     updateLeased(key, owner, patch, where) {
       const held = heldBy(owner);
       return update(key, patch, where ? sql<SqlBool>`${held} and (${where})` : held);
@@ -144,6 +169,11 @@ export function leasedTable<K, R extends LeaseColumns>(
     },
     release(key, owner) {
       return update(key, { lease_owner: null, lease_until: null }, heldBy(owner));
+    },
+    async releaseMany(keys, owner) {
+      if (keys.length === 0) return;
+      await sql`update ${table} set lease_owner = null, lease_until = null
+        where ${anyKey(keys)} and ${heldBy(owner)}`.execute(db);
     },
     async releaseAll(owner) {
       await sql`update ${table} set lease_owner = null, lease_until = null

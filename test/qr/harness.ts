@@ -96,6 +96,11 @@ export async function startHarness(opts: HarnessOptions = {}) {
       locales: createLocaleResolver({ db: db.db, clock }),
       settings: {
         spendRules: async () => ({ channels: [], users: [] }),
+        forCall: async () => ({
+          rules: { channels: [], users: [] },
+          budget: undefined,
+          token: () => 'sandbox-token',
+        }),
         gatewayTokenLast4: async () => undefined,
         language: async () => 'en' as const,
         sealGatewayToken: () => {

@@ -122,7 +122,17 @@ describe('/qr onboarding', () => {
     const refusing = await h.replica('worker-b');
 
     const result = await startQrOnboarding(
-      { ...refusing, gatewayToken: async () => '' },
+      {
+        ...refusing,
+        gatewayToken: async () => '',
+        settings: {
+          ...refusing.settings,
+          forCall: async (team) => ({
+            ...(await refusing.settings.forCall(team)),
+            token: () => '',
+          }),
+        },
+      },
       h.client,
       h.who,
       { mediaMark: 'account123' },

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/store/database.js';
 import { createLeasedLoop } from '../../src/store/leased-loop.js';
@@ -91,6 +91,61 @@ describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
     expect(await things.updateLeased(key, loser, { done: 1 })).toBe(true);
     expect(await things.release(key, loser)).toBe(true);
     expect(await things.spec.find(key)).toMatchObject({ done: 1, lease_owner: null });
+  });
+
+  it('claims a batch in one statement: only the free rows, each once; releases a batch', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    await createThings(store.db, 5);
+    const things = leasedTable(store.db, thingsSpec(store.db));
+    const key = (i: number) => ({ workspaceId: 'T0', thingId: `thing-${i}` });
+    await things.claim(key(1), 'replica-b', 1_000, 500);
+    // thing-9 does not exist; thing-1 is held by another replica.
+    const keys = [key(0), key(1), key(2), key(3), key(9)];
+
+    const won = await things.claimMany(keys, 'replica-a', 1_100, 500);
+
+    expect(won.map((r) => r.thing_id).sort()).toEqual(['thing-0', 'thing-2', 'thing-3']);
+    expect(won.every((r) => r.lease_owner === 'replica-a')).toBe(true);
+    expect(won.map((r) => Number(r.lease_until))).toEqual([1_600, 1_600, 1_600]);
+    expect(won.map((r) => things.rowId(r)).sort()).toEqual(
+      [key(0), key(2), key(3)].map((k) => things.id(k)),
+    );
+    // A second batch over the same keys wins nothing while the leases live.
+    expect(await things.claimMany(keys, 'replica-b', 1_200, 500)).toEqual([]);
+
+    // Releasing the batch hands back only replica-a's rows; replica-b keeps thing-1.
+    await things.releaseMany(keys, 'replica-a');
+    expect(await things.renewAll('replica-a', 2_000)).toEqual(new Set());
+    expect(await things.renewAll('replica-b', 2_000)).toEqual(new Set([things.id(key(1))]));
+    const again = await things.claimMany(keys, 'replica-c', 1_300, 500);
+    expect(again.map((r) => r.thing_id).sort()).toEqual(['thing-0', 'thing-2', 'thing-3']);
+  });
+
+  it('claims a batch under each claimable alternative in turn, with what it sets', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    await createThings(store.db, 4);
+    await sql`update things set done = 2 where thing_id in ('thing-1', 'thing-3')`.execute(
+      store.db,
+    );
+    const things = leasedTable(store.db, {
+      ...thingsSpec(store.db),
+      claimable: () => [
+        { where: sql<SqlBool>`done = 0` },
+        { where: sql<SqlBool>`done = 2`, set: { done: 3 } },
+      ],
+    });
+    const keys = [0, 1, 2, 3].map((i) => ({ workspaceId: 'T0', thingId: `thing-${i}` }));
+
+    const won = await things.claimMany(keys, 'replica-a', 1_000, 500);
+
+    expect(won.map((r) => [r.thing_id, Number(r.done)]).sort()).toEqual([
+      ['thing-0', 0],
+      ['thing-1', 3],
+      ['thing-2', 0],
+      ['thing-3', 3],
+    ]);
   });
 
   it('two loops over it work each due row once, each by one of them', async () => {

@@ -5,6 +5,7 @@ import { instantToWallClock } from '../../gateway/time.js';
 import { refusal } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
+import type { SpendRules } from '../settings/workspace-settings.js';
 
 type Name = keyof typeof operations;
 
@@ -31,7 +32,11 @@ export async function checkWhoMaySpend(
   deps: AppDeps,
   who: Partial<Asker> & { teamId: string },
 ): Promise<void> {
-  const rules = await deps.settings.spendRules(who.teamId);
+  maySpend(await deps.settings.spendRules(who.teamId), who);
+}
+
+/** `checkWhoMaySpend` with the workspace's rules already read. */
+function maySpend(rules: SpendRules, who: Partial<Asker>): void {
   const channelOk =
     rules.channels.length === 0 || (!!who.channelId && rules.channels.includes(who.channelId));
   const userOk = rules.users.length === 0 || (!!who.userId && rules.users.includes(who.userId));
@@ -57,8 +62,10 @@ export async function query<K extends Name>(
   options: QueryOptions = {},
 ): Promise<GatewayAnswer<OutputOf<K>>> {
   deps.gateway.validate(op, input);
-  if (operations[op].paid || options.restrictFree) await checkWhoMaySpend(deps, who);
-  const budget = await deps.dailyBudget(who.teamId);
+  // One read of the workspace's settings serves who may spend, the budget and the token.
+  const settings = await deps.settings.forCall(who.teamId);
+  if (operations[op].paid || options.restrictFree) maySpend(settings.rules, who);
+  const budget = settings.budget;
   const timeZone = deps.config.spendSummary.timeZone;
   const reservation = await deps.ledger.reserveBudget({
     workspaceId: who.teamId,
@@ -81,7 +88,7 @@ export async function query<K extends Name>(
   }
   let charged: number | undefined;
   try {
-    const token = await deps.gatewayToken(who.teamId);
+    const token = settings.token();
     const answer = await deps.gateway.call(
       op,
       input,

@@ -10,7 +10,7 @@ import type { workspaceSettings } from './workspace-settings.js';
 /** What the settings form reads besides the budget and channel. */
 export type ConfigSettings = Pick<
   ReturnType<typeof workspaceSettings>,
-  'spendRules' | 'gatewayTokenLast4' | 'language'
+  'spendRules' | 'gatewayTokenLast4' | 'language' | 'forCall'
 >;
 
 export async function isAdmin(client: WebClient, userId: string): Promise<boolean> {

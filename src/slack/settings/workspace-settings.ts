@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Locale } from '../../i18n/locales.js';
 import { scrubAlso } from '../../logger.js';
 import type { SealedAt, SecretBox } from '../../secrets/cipher.js';
-import { getWorkspaceSettings, type Store } from '../../store/index.js';
+import { getWorkspaceSettings, type Store, type WorkspaceSettings } from '../../store/index.js';
 import { UserFacingError } from '../blocks/error-card.js';
 
 /** Who may run paid commands in a workspace; empty lists mean no restriction. */
@@ -33,20 +33,63 @@ function openToken(box: SecretBox, sealed: string, teamId: string, logger?: Logg
   }
 }
 
+/** What one gateway call needs of its workspace's settings, read in one go. */
+export interface CallSettings {
+  rules: SpendRules;
+  /** The daily budget in points, undefined for unlimited. */
+  budget: number | undefined;
+  /** The gateway token to send with (opened only when asked; throws the remedy when none). */
+  token(): string;
+}
+
 /**
  * A workspace's budget and summary channel: what /querydesk config stored, else the environment's
  * defaults (DAILY_BUDGET_POINTS, SPEND_SUMMARY_CHANNEL). A stored budget of 0 pauses paid calls.
  */
 export function workspaceSettings(store: Store, config: Config, box?: SecretBox, logger?: Logger) {
+  const rulesOf = (s: WorkspaceSettings | undefined): SpendRules => ({
+    channels: s?.paidChannels ?? [],
+    users: s?.paidUsers ?? [],
+  });
+  const budgetOf = (s: WorkspaceSettings | undefined) =>
+    s?.dailyBudgetPoints ?? config.dailyBudgetPoints;
+  const oneWorkspace = config.mode !== 'oauth' || !box;
+  const storedUnlessOneWorkspace = (teamId: string) =>
+    oneWorkspace ? Promise.resolve(undefined) : getWorkspaceSettings(store.db, teamId);
+  /**
+   * One-workspace modes: GATEWAY_TOKEN (or the sandbox's). OAuth mode: the workspace's own
+   * token; without one, against a real gateway, the caller is told to ask an admin.
+   */
+  function tokenOf(s: WorkspaceSettings | undefined, teamId: string): string {
+    if (oneWorkspace || !box) return config.gateway.token ?? 'sandbox-token';
+    if (s?.gatewayTokenSealed) {
+      const token = openToken(box, s.gatewayTokenSealed, teamId, logger);
+      // Any shape of token: only its value tells the log scrubber what to cut.
+      if (logger) scrubAlso(logger, token);
+      return token;
+    }
+    if (!config.gateway.baseUrl) return 'sandbox-token';
+    throw new UserFacingError(
+      'No gateway token yet',
+      'This workspace has no gateway access token yet, so nothing was looked up. A workspace admin can add it with /querydesk config.',
+    );
+  }
   return {
+    /**
+     * Who may spend, the budget and the token for one call, from one read of the stored row
+     * (never remembered between calls: a change an admin saved applies to the next call).
+     */
+    async forCall(teamId: string): Promise<CallSettings> {
+      const s = await getWorkspaceSettings(store.db, teamId);
+      return { rules: rulesOf(s), budget: budgetOf(s), token: () => tokenOf(s, teamId) };
+    },
     sealGatewayToken(teamId: string, token: string): string {
       if (!box) throw new Error('ENCRYPTION_KEY is needed to store a gateway token');
       if (logger) scrubAlso(logger, token);
       return box.seal(token, gatewayTokenAt(teamId));
     },
     async spendRules(teamId: string): Promise<SpendRules> {
-      const s = await getWorkspaceSettings(store.db, teamId);
-      return { channels: s?.paidChannels ?? [], users: s?.paidUsers ?? [] };
+      return rulesOf(await getWorkspaceSettings(store.db, teamId));
     },
     /** "set · last 4" for the settings form, or undefined when none is stored. */
     async gatewayTokenLast4(teamId: string): Promise<string | undefined> {
@@ -57,23 +100,10 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
      * token; without one, against a real gateway, the caller is told to ask an admin.
      */
     async gatewayToken(teamId: string): Promise<string> {
-      if (config.mode !== 'oauth' || !box) return config.gateway.token ?? 'sandbox-token';
-      const s = await getWorkspaceSettings(store.db, teamId);
-      if (s?.gatewayTokenSealed) {
-        const token = openToken(box, s.gatewayTokenSealed, teamId, logger);
-        // Any shape of token: only its value tells the log scrubber what to cut.
-        if (logger) scrubAlso(logger, token);
-        return token;
-      }
-      if (!config.gateway.baseUrl) return 'sandbox-token';
-      throw new UserFacingError(
-        'No gateway token yet',
-        'This workspace has no gateway access token yet, so nothing was looked up. A workspace admin can add it with /querydesk config.',
-      );
+      return tokenOf(await storedUnlessOneWorkspace(teamId), teamId);
     },
     async dailyBudget(teamId: string): Promise<number | undefined> {
-      const s = await getWorkspaceSettings(store.db, teamId);
-      return s?.dailyBudgetPoints ?? config.dailyBudgetPoints;
+      return budgetOf(await getWorkspaceSettings(store.db, teamId));
     },
     /** The language of what is posted into this workspace's channels (English by default). */
     async language(teamId: string): Promise<Locale> {
