@@ -2,9 +2,9 @@ import { App, LogLevel } from '@slack/bolt';
 
 /**
  * The scale benchmark's reference: a plain Bolt app in HTTP mode that acks every slash command
- * and App Home opening and does nothing else, on the same Slack double and machine, sent the same
- * steady stream as the bot. Its ack times show how much of the bot's own is Bolt's and the
- * machine's.
+ * and App Home opening and does nothing else, on the same Slack double and machine, running beside
+ * the bot and sent each request of the bot's measured stream at the same moment.
+ * Its ack times show how much of the bot's own is Bolt's and the machine's under the same load.
  */
 const app = new App({
   token: process.env.SLACK_BOT_TOKEN,

@@ -17,7 +17,7 @@ export function scaleSuite(argv: readonly string[]) {
     durationMs: (value('scale-seconds') ?? 600) * 1000,
   };
   const workspaces = options.workspaces ?? 100;
-  // Setup (installs, 40 items per workspace through Slack) plus the window plus the reference.
+  // Setup (installs, 40 items per workspace through Slack) plus the window.
   const limitMs = 300_000 + workspaces * 3_000 + (options.durationMs ?? 0) + 60_000;
   return [1, 3].map((replicas) => ({
     name: `scale, ${replicas === 1 ? '1 replica' : `${replicas} replicas`}`,

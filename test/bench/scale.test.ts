@@ -4,7 +4,8 @@ import { scaleBench } from '../../bench/scale.js';
 /**
  * The scale benchmark in a shortened form: it still runs end to end (bot processes through
  * scripts/start.sh in many-workspace mode on PostgreSQL, the sandbox, the Slack double, the plain
- * Bolt reference) and still produces every figure. Its timings are not held to anything here.
+ * Bolt reference sent the same stream at the same moments) and still produces every figure. Its
+ * timings are not held to anything here.
  */
 const FIGURES = {
   'background checks on time': [
@@ -22,6 +23,7 @@ const FIGURES = {
     'sent',
     'acked',
     'ackP99Ms',
+    'plainBoltAckP50Ms',
     'plainBoltAckP99Ms',
     'ackP99RatioToPlainBolt',
   ],
@@ -29,6 +31,9 @@ const FIGURES = {
   'memory and CPU': ['rssMaxMiB', 'cpuMsPerBackgroundCheck'],
   'work spread and checks made twice': ['claimsPerReplica', 'largestShare', 'checksMadeTwice'],
 };
+
+/** Figures of the same-moment plain Bolt reference: numbers, never null. */
+const NUMBERS = ['plainBoltAckP50Ms', 'plainBoltAckP99Ms', 'ackP99RatioToPlainBolt'];
 
 describe('the scale benchmark, shortened', () => {
   it.each([1, 3])(
@@ -43,6 +48,7 @@ describe('the scale benchmark, shortened', () => {
         subscriptions: 2,
         commandsPerS: 5,
       });
+      console.log(JSON.stringify(results.map((r) => [r.name, r.figures, r.met])));
       for (const [name, keys] of Object.entries(FIGURES)) {
         const r = results.find((x) => x.name.includes(name));
         expect(r, name).toBeDefined();
@@ -57,6 +63,7 @@ describe('the scale benchmark, shortened', () => {
       expect(figures.rssMaxMiB).toBeGreaterThan(0);
       expect(String(figures.claimsPerReplica).split(' / ')).toHaveLength(replicas);
       expect(figures.checksMadeTwice).toBe(0);
+      for (const key of NUMBERS) expect(typeof figures[key], key).toBe('number');
     },
     240_000,
   );
