@@ -3,7 +3,7 @@ import { App, LogLevel } from '@slack/bolt';
 /**
  * The scale benchmark's reference: a plain Bolt app in HTTP mode that acks every slash command
  * and App Home opening and does nothing else, on the same Slack double and machine, running beside
- * the bot and sent each request of the bot's measured stream at the same moment.
+ * the bot and sent each request of the bot's measured stream (and its flood) at the same moment.
  * Its ack times show how much of the bot's own is Bolt's and the machine's under the same load.
  */
 const app = new App({

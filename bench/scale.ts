@@ -18,6 +18,7 @@ import {
   shareWithin,
   twiceMade,
 } from './scale-figures.js';
+import { answerBook, flood, type IsolationFigures, isolationFigures } from './scale-flood.js';
 import { type StreamFigures, steadyStream } from './scale-stream.js';
 import {
   installWorkspaces,
@@ -41,6 +42,8 @@ export interface ScaleOptions {
   qrCodes?: number;
   watches?: number;
   subscriptions?: number;
+  /** Commands the flooding workspace sends at once in the middle of the stream. Default 100. */
+  floodCommands?: number;
   redisUrl?: string;
 }
 
@@ -111,6 +114,7 @@ interface Measured {
   stream: StreamFigures;
   /** Plain Bolt's acks for the same stream, sent to it at the same moments. */
   plainBolt: StreamFigures;
+  isolation: IsolationFigures;
   rssMaxMiB: number;
   cpuMsPerCheck: number | null;
   backgroundChecks: number;
@@ -121,17 +125,20 @@ interface Measured {
 const isBackground = (op: string | null) =>
   op !== null && (BACKGROUND_OPS as readonly string[]).includes(op);
 
+/** The workspace that floods: left out of the ordinary stream while its flood is answered. */
+const FLOODING = 0;
+
 /**
  * The measured window: background work alone first (its CPU per check), then with the command
  * stream on top, sent to the bot and, at the same moments, to `plain` (plain Bolt); memory sampled
- * every second throughout.
+ * every second throughout. Halfway through the stream one workspace floods (see scale-flood.ts).
  */
 async function measure(
   bots: Bot[],
   plain: ReplicaProcess,
   sandbox: Sandbox,
   double: SlackDouble,
-  o: Required<Pick<ScaleOptions, 'workspaces' | 'durationMs' | 'commandsPerS'>>,
+  o: Required<Pick<ScaleOptions, 'workspaces' | 'durationMs' | 'commandsPerS' | 'floodCommands'>>,
   watchedOrders: ReadonlySet<string>,
 ): Promise<Measured> {
   let rssMaxMiB = 0;
@@ -139,6 +146,7 @@ async function measure(
     for (const b of bots) rssMaxMiB = Math.max(rssMaxMiB, b.rssMiB());
   };
   const sampler = setInterval(sample, 1000);
+  const book = answerBook(double);
   try {
     const before = await Promise.all(bots.map((b) => b.metrics()));
     const from = sandbox.requests().length;
@@ -153,13 +161,37 @@ async function measure(
       .filter(
         (r) => isBackground(r.op) && (r.op !== 'payOrder' || watchedOrders.has(r.subject ?? '')),
       ).length;
+    const streamMs = o.durationMs - quietMs;
+    const floodAfterMs = Math.round(streamMs / 2);
+    let flooding: number | undefined;
+    let floodAt = Number.POSITIVE_INFINITY;
+    const targets = bots.map((b) => b.events);
+    const floodDone = (async () => {
+      await new Promise((r) => setTimeout(r, floodAfterMs));
+      flooding = FLOODING;
+      floodAt = performance.now();
+      const sent = await flood(double, book, targets, plain.events, FLOODING, o.floodCommands);
+      // Its token's 10/s drains the flood in floodCommands / 10 s; a minute more at most.
+      await book.settled(sent.channels, (o.floodCommands / 10) * 1000 + 60_000);
+      flooding = undefined;
+      return sent;
+    })();
+    const others: string[] = [];
     const stream = await steadyStream(double, {
-      targets: bots.map((b) => b.events),
+      targets,
       mirror: plain.events,
       workspaces: o.workspaces,
       perSecond: o.commandsPerS,
-      durationMs: o.durationMs - quietMs,
+      durationMs: streamMs,
+      avoid: () => flooding,
+      onLookup: (l) => {
+        if (l.workspace === FLOODING) return;
+        book.track(l.channel, l.workspace, l.sentAt);
+        others.push(l.channel);
+      },
     });
+    const flooded = await floodDone;
+    await book.settled(others, 30_000);
     const after = await Promise.all(bots.map((b) => b.metrics()));
     sample();
     const deltas = after.map((a, i) => histogramDelta(a, before[i]!));
@@ -168,6 +200,8 @@ async function measure(
       perBot: deltas.map((d) => Object.values(d).reduce((s, h) => s + h.count, 0)),
       stream: stream.bot,
       plainBolt: stream.mirror!,
+      // The stretch before the flood: up to 30 s, never before the stream started.
+      isolation: isolationFigures(book, others, flooded, floodAt, Math.min(30_000, floodAfterMs)),
       rssMaxMiB,
       cpuMsPerCheck: quietChecks > 0 ? round((cpu1 - cpu0) / quietChecks) : null,
       backgroundChecks: quietChecks,
@@ -176,6 +210,7 @@ async function measure(
     };
   } finally {
     clearInterval(sampler);
+    book.off();
   }
 }
 
@@ -236,6 +271,18 @@ function results(
       met: m.stream.acked === m.stream.sent && toPlain !== null && toPlain <= 1,
     },
     {
+      name: `scale: one workspace floods its token, the others' answers, ${label}`,
+      figures: { ...m.isolation },
+      target:
+        "others' answer p99 during the flood ≤ 1.5 × before it; none of theirs queued; all answered",
+      met:
+        m.isolation.otherWorkspacesAnswerP99RatioDuringToBefore !== null &&
+        m.isolation.otherWorkspacesAnswerP99RatioDuringToBefore <= 1.5 &&
+        m.isolation.otherWorkspacesQueuedDuringFlood === 0 &&
+        m.isolation.otherWorkspacesUnanswered === 0 &&
+        m.isolation.floodAnswered === m.isolation.floodSent,
+    },
+    {
       name: `scale: gateway requests per token, ${label}`,
       figures: {
         gatewayRequests: m.records.length,
@@ -294,6 +341,7 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
     workspaces: options.workspaces ?? 100,
     durationMs: options.durationMs ?? 600_000,
     commandsPerS: options.commandsPerS ?? 20,
+    floodCommands: options.floodCommands ?? 100,
   };
   const replicas = options.replicas ?? 1;
   const shape: WorldShape = {

@@ -4,8 +4,8 @@ import { scaleBench } from '../../bench/scale.js';
 /**
  * The scale benchmark in a shortened form: it still runs end to end (bot processes through
  * scripts/start.sh in many-workspace mode on PostgreSQL, the sandbox, the Slack double, the plain
- * Bolt reference sent the same stream at the same moments) and still produces every figure. Its
- * timings are not held to anything here.
+ * Bolt reference sent the same stream, one workspace's flood) and still produces every figure.
+ * Its timings are not held to anything here.
  */
 const FIGURES = {
   'background checks on time': [
@@ -27,13 +27,37 @@ const FIGURES = {
     'plainBoltAckP99Ms',
     'ackP99RatioToPlainBolt',
   ],
+  'one workspace floods its token': [
+    'otherWorkspacesAnswerP99MsBeforeFlood',
+    'otherWorkspacesAnswerP99MsDuringFlood',
+    'otherWorkspacesAnswerP99RatioDuringToBefore',
+    'otherWorkspacesAnswerP99MsAfterFloodAcked',
+    'otherWorkspacesQueuedDuringFlood',
+    'otherWorkspacesUnanswered',
+    'floodSent',
+    'floodAnswered',
+    'floodQueued',
+    'floodLastAnswerS',
+  ],
   'gateway requests per token': ['gatewayRequests', 'mostPerTokenPerOpInAnySecond', 'answers202'],
   'memory and CPU': ['rssMaxMiB', 'cpuMsPerBackgroundCheck'],
   'work spread and checks made twice': ['claimsPerReplica', 'largestShare', 'checksMadeTwice'],
 };
 
-/** Figures of the same-moment plain Bolt reference: numbers, never null. */
-const NUMBERS = ['plainBoltAckP50Ms', 'plainBoltAckP99Ms', 'ackP99RatioToPlainBolt'];
+/** Figures of the same-moment plain Bolt reference and the flood: numbers, never null. */
+const NUMBERS = [
+  'plainBoltAckP50Ms',
+  'plainBoltAckP99Ms',
+  'ackP99RatioToPlainBolt',
+  'otherWorkspacesAnswerP99MsBeforeFlood',
+  'otherWorkspacesAnswerP99MsDuringFlood',
+  'otherWorkspacesAnswerP99RatioDuringToBefore',
+  'otherWorkspacesAnswerP99MsAfterFloodAcked',
+  'otherWorkspacesQueuedDuringFlood',
+  'floodAnswered',
+  'floodLastAnswerS',
+];
+const FLOOD = 50;
 
 describe('the scale benchmark, shortened', () => {
   it.each([1, 3])(
@@ -47,6 +71,7 @@ describe('the scale benchmark, shortened', () => {
         watches: 2,
         subscriptions: 2,
         commandsPerS: 5,
+        floodCommands: FLOOD,
       });
       console.log(JSON.stringify(results.map((r) => [r.name, r.figures, r.met])));
       for (const [name, keys] of Object.entries(FIGURES)) {
@@ -64,6 +89,14 @@ describe('the scale benchmark, shortened', () => {
       expect(String(figures.claimsPerReplica).split(' / ')).toHaveLength(replicas);
       expect(figures.checksMadeTwice).toBe(0);
       for (const key of NUMBERS) expect(typeof figures[key], key).toBe('number');
+      expect(figures.otherWorkspacesAskedBeforeFlood).toBeGreaterThan(0);
+      expect(figures.otherWorkspacesAskedDuringFlood).toBeGreaterThan(0);
+      // The burst is one token's backlog: all answered, the last after its 10/s drained it.
+      expect(figures).toMatchObject({ floodSent: FLOOD, floodAnswered: FLOOD });
+      expect(figures.floodLastAnswerS).toBeGreaterThanOrEqual(FLOOD / 10 - 1);
+      // With one replica its later commands are told they wait (each replica estimates from its own
+      // share): the notices are told apart from the answers.
+      if (replicas === 1) expect(figures.floodQueued).toBeGreaterThan(0);
     },
     240_000,
   );
