@@ -50,6 +50,12 @@ export interface LeasedLoopOptions<K, R extends LeaseColumns> {
   onStop?(): Promise<void>;
 }
 
+/**
+ * The shortest time between two looks for due rows when rows finish: a thousand checks finishing
+ * within a second make at most this many looks, each claiming what is due in one statement.
+ */
+export const MIN_LOOK_GAP_MS = 25;
+
 /** Seconds from `dueAt` to `claimedAt` (both epoch ms), 0 when claimed early. */
 export function lateSeconds(dueAt: number, claimedAt: number): number {
   return Math.max(0, claimedAt - Number(dueAt)) / 1000;
@@ -75,6 +81,8 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let again = false;
+  let timerAt = 0;
+  let lastLookAt = Number.NEGATIVE_INFINITY;
   const releases = releaseBatcher(table, o.owner);
   const idOf = (row: R) => table.rowId(row);
 
@@ -90,8 +98,9 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
       .finally(() => {
         heartbeat.drop(id);
         inFlight.delete(id);
-        // A slot is free again: due work waiting for it need not wait for the next look.
-        plan(0);
+        // A slot is free again: due work waiting for it need not wait for the next look, but
+        // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
+        plan(gapLeft());
       });
     inFlight.set(id, done);
     return done;
@@ -125,23 +134,36 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
         o.onClaimed?.(row, t);
         void run(key, row, t, o.work);
       }
+      // Every slot taken: the next one freed looks again, no need to ask when work is due.
+      if (inFlight.size >= o.maxInFlight) return o.tickMs;
     }
     const next = await o.nextDueAt?.(now());
     return next === undefined ? o.tickMs : Math.min(o.tickMs, Math.max(5, next - now()));
   }
 
+  /** Until the next look may start after the last one (0 when it may start now). */
+  function gapLeft(): number {
+    return Math.max(0, Math.ceil(lastLookAt + MIN_LOOK_GAP_MS - performance.now()));
+  }
+
+  /** A look in `delayMs`, unless one is already planned sooner. */
   function plan(delayMs: number): void {
     if (!running) return;
     if (ticking) {
-      if (delayMs === 0) again = true;
+      if (delayMs < o.tickMs) again = true;
       return;
     }
+    const at = performance.now() + delayMs;
+    if (timer && timerAt <= at) return;
     clearTimeout(timer);
+    timerAt = at;
     timer = setTimeout(tick, delayMs);
   }
 
   function tick(): void {
+    timer = undefined;
     if (!running || ticking) return;
+    lastLookAt = performance.now();
     let delay = o.tickMs;
     ticking = tickOnce()
       .then((d) => {
@@ -152,7 +174,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
         ticking = undefined;
         const rerun = again;
         again = false;
-        plan(rerun ? 0 : delay);
+        plan(rerun ? gapLeft() : delay);
       });
   }
 
@@ -172,6 +194,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
       running = false;
       stopRequested = true;
       clearTimeout(timer);
+      timer = undefined;
       await starting;
       await ticking;
       await Promise.all(inFlight.values());
