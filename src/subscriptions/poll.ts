@@ -96,7 +96,10 @@ export async function pollSubscription(
   deps.metrics.lateness(Math.max(0, now - (row.next_poll_at ?? now)) / 1000);
   let fetched: Fetched;
   try {
-    await deps.source.checkBudget(row, row.price ?? (await deps.lastPrice(row.workspace_id)));
+    await deps.source.checkBudget(
+      row,
+      async () => row.price ?? (await deps.lastPrice(row.workspace_id)),
+    );
     fetched = await fetchWindow(
       deps,
       owner,

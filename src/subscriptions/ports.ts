@@ -34,9 +34,10 @@ export interface PollProblem {
 export interface SubscriptionSource {
   /**
    * Throws PollPaused when the first page's price would take the day's net past the budget;
-   * `price` is the operation's last known price (undefined: none yet).
+   * `price` reads the operation's last known price (undefined: none yet), asked only when the
+   * workspace has a budget.
    */
-  checkBudget(row: SubscriptionRow, price: number | undefined): Promise<void>;
+  checkBudget(row: SubscriptionRow, price: () => Promise<number | undefined>): Promise<void>;
   /** Operation 7, orders confirmed from `start` (epoch ms), gateway page `page` of 100. */
   page(row: SubscriptionRow, start: number, page: number): Promise<PolledPage>;
   /** A failed poll in words (and a link) for the channel, in the subscription message's language. */

@@ -32,9 +32,10 @@ export function subscriptionSource(deps: AppDeps): SubscriptionSource {
   const budgetZone = deps.config.spendSummary.timeZone;
   const resumesAt = () => dayRange(deps.clock(), budgetZone).end.getTime();
   return {
-    async checkBudget(row, price) {
+    async checkBudget(row, priceOf) {
       const budget = await deps.dailyBudget(row.workspace_id);
       if (budget === undefined) return;
+      const price = await priceOf();
       const spent = await deps.ledger.spentOnDay({
         workspaceId: row.workspace_id,
         day: deps.clock(),
