@@ -3,6 +3,7 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { ExportRunner } from './exports/index.js';
+import type { ChargeEvent } from './gateway/charges.js';
 import { startIdleCollector } from './idle-gc.js';
 import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
@@ -125,7 +126,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
     const warn = budgetWarnings({ ...core, slack: clientFor });
     // Off the answer's path: the person gets their card while the warning is checked and posted.
-    const afterCharge = (e: { workspaceId: string }) => void work.track(warn(e.workspaceId));
+    const afterCharge = (e: ChargeEvent) => void work.track(warn(e.workspaceId, e));
     gateway.onCharge(recordCharges({ ledger: journal, metrics, afterCharge, onSettled }));
     const forgetInMemory = (teamId: string, gatewayToken?: string) => {
       oauth?.forget(teamId);

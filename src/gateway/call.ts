@@ -250,6 +250,7 @@ async function failed<K extends Name>(
       gatewayCode: -1,
       chargeUnknown: true,
       origin: ctx.origin,
+      dailyBudget: ctx.dailyBudget,
     });
   }
   const logged = {

@@ -9,6 +9,11 @@ export interface CallContext {
   requestId?: string;
   /** What started the call (a slash command, a button, `background`), kept in the audit. */
   origin?: string;
+  /**
+   * The workspace's daily budget as the caller read it for this call (null: none), handed on with
+   * the charge so the budget warning need not read it again; absent when the caller did not read it.
+   */
+  dailyBudget?: number | null;
 }
 
 export interface ChargeEvent {
@@ -24,6 +29,8 @@ export interface ChargeEvent {
   qrSessionId?: string;
   /** What started the call (CallContext.origin): the ledger books channel subscriptions apart. */
   origin?: string;
+  /** CallContext.dailyBudget, when the caller read it. */
+  dailyBudget?: number | null;
   /**
    * The call may have been charged but no answer says how much: `points` is 0 and the ledger
    * flags the entry "maybe charged".

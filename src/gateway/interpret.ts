@@ -78,6 +78,7 @@ export async function interpretAnswer(a: {
       gatewayCode: code,
       qrSessionId: kind === 'refund' ? operation.refundKey?.(a.input as never) : undefined,
       origin: ctx.origin,
+      dailyBudget: ctx.dailyBudget,
     });
   if (code !== 0) {
     await charge('charge');

@@ -19,11 +19,15 @@ export function budgetWarnings(params: {
   sandbox: boolean;
   logger: Logger;
   slack: (workspaceId: string) => WebClient | Promise<WebClient>;
-}): (workspaceId: string) => Promise<void> {
+}): (workspaceId: string, known?: { dailyBudget?: number | null }) => Promise<void> {
   const { ledger, settings, logger } = params;
-  return async (workspaceId) => {
+  return async (workspaceId, known) => {
     try {
-      const budget = await settings.dailyBudget(workspaceId);
+      // The budget the call was reserved against, when its caller read it; else read now.
+      const budget =
+        known?.dailyBudget !== undefined
+          ? (known.dailyBudget ?? undefined)
+          : await settings.dailyBudget(workspaceId);
       if (budget === undefined) return;
       const channel = await settings.summaryChannel(workspaceId);
       if (!channel) return;

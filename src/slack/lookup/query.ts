@@ -98,6 +98,7 @@ export async function query<K extends Name>(
         userId: who.userId,
         channelId: who.channelId,
         origin: who.origin ?? 'background',
+        dailyBudget: budget ?? null,
       },
       options.background
         ? { priority: 'background' }
