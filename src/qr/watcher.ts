@@ -30,7 +30,7 @@ export interface QrWatcherOptions {
   tickMs?: number;
   /** How long a lease lasts unless renewed; the heartbeat renews it every third. Default 5 s. */
   leaseMs?: number;
-  /** Sessions worked on at once by this watcher. Default 20. */
+  /** Sessions worked on at once by this watcher. Default 50. */
   maxInFlight?: number;
   schedule?: Partial<Omit<QrSchedule, 'firstMs'>>;
   random?: () => number;
@@ -73,7 +73,7 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
     log,
     tickMs: options.tickMs ?? 1000,
     leaseMs,
-    maxInFlight: options.maxInFlight ?? 20,
+    maxInFlight: options.maxInFlight ?? 50,
     nextDueAt: (now) => nextDueAt(db, now),
     onClaimed: (row, at) => {
       if (row.watch_state === 'watching') options.lateness?.(lateSeconds(row.next_check_at, at));
