@@ -325,12 +325,16 @@ describe('two workspaces installed through OAuth', () => {
     h = await startOAuthBot({ SPEND_SUMMARY_CRON: '*/2 * * * * *' });
     for (const team of ['TA', 'TB']) {
       await h.install({ teamId: team, botToken: `xoxb-${team}-slack` });
+    }
+    // TA spends before either has a summary channel: a day's summary is sent once, so one sent
+    // between the channel and the charge would show TA nothing spent, as TB's does.
+    await ask(h, 'TA', '/shoporders', `${X.shopOrders.ownerId} size=10`, 'UA1');
+    for (const team of ['TA', 'TB']) {
       await h.bot.deps.store.db
         .insertInto('workspace_settings')
         .values({ workspace_id: team, summary_channel: `C0SUM${team}`, updated_at: Date.now() })
         .execute();
     }
-    await ask(h, 'TA', '/shoporders', `${X.shopOrders.ownerId} size=10`, 'UA1');
     const a = await h.double.waitFor(() => h!.double.messages('C0SUMTA')[0], 8000);
     const b = await h.double.waitFor(() => h!.double.messages('C0SUMTB')[0], 8000);
     expect(a.text).not.toEqual(b.text);
