@@ -78,13 +78,10 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   // Set by stop() only: a row run from outside before start() (a click) is not told to stop.
   let stopRequested = false;
   let starting: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let again = false;
-  let timerAt = 0;
-  let lastLookAt = Number.NEGATIVE_INFINITY;
   const releases = releaseBatcher(table, o.owner);
-  const idOf = (row: R) => table.rowId(row);
+  const looks = lookTimer(() => tick());
 
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
@@ -100,7 +97,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
         inFlight.delete(id);
         // A slot is free again: due work waiting for it need not wait for the next look, but
         // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
-        plan(gapLeft());
+        plan(looks.gapLeft());
       });
     inFlight.set(id, done);
     return done;
@@ -113,24 +110,17 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
       .filter((key) => !inFlight.has(table.id(key)))
       .slice(0, free);
     if (running && due.length > 0) {
-      // One statement claims the whole batch; the rows are worked in their due order.
       const t = now();
-      const order = new Map(due.map((key, i) => [table.id(key), i]));
-      const byId = new Map(due.map((key) => [table.id(key), key]));
-      const won = await table.claimMany(due, o.owner, t, o.leaseMs);
+      const batch = await claimInDueOrder(table, due, o.owner, t, o.leaseMs);
       if (!running) {
         // Stopped meanwhile: hand the batch straight back rather than start work on it.
         await table.releaseMany(
-          won.map((row) => byId.get(table.rowId(row))).filter((k): k is K => k !== undefined),
+          batch.map((b) => b.key),
           o.owner,
         );
         return o.tickMs;
       }
-      const ranked = won.map((row) => ({ row, id: idOf(row) }));
-      ranked.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      for (const { row, id } of ranked) {
-        const key = byId.get(id);
-        if (key === undefined) continue;
+      for (const { key, row } of batch) {
         o.onClaimed?.(row, t);
         void run(key, row, t, o.work);
       }
@@ -141,29 +131,18 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     return next === undefined ? o.tickMs : Math.min(o.tickMs, Math.max(5, next - now()));
   }
 
-  /** Until the next look may start after the last one (0 when it may start now). */
-  function gapLeft(): number {
-    return Math.max(0, Math.ceil(lastLookAt + MIN_LOOK_GAP_MS - performance.now()));
-  }
-
-  /** A look in `delayMs`, unless one is already planned sooner. */
   function plan(delayMs: number): void {
     if (!running) return;
     if (ticking) {
       if (delayMs < o.tickMs) again = true;
       return;
     }
-    const at = performance.now() + delayMs;
-    if (timer && timerAt <= at) return;
-    clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(tick, delayMs);
+    looks.at(delayMs);
   }
 
   function tick(): void {
-    timer = undefined;
     if (!running || ticking) return;
-    lastLookAt = performance.now();
+    looks.started();
     let delay = o.tickMs;
     ticking = tickOnce()
       .then((d) => {
@@ -174,7 +153,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
         ticking = undefined;
         const rerun = again;
         again = false;
-        plan(rerun ? gapLeft() : delay);
+        plan(rerun ? looks.gapLeft() : delay);
       });
   }
 
@@ -193,8 +172,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     async stop() {
       running = false;
       stopRequested = true;
-      clearTimeout(timer);
-      timer = undefined;
+      looks.cancel();
       await starting;
       await ticking;
       await Promise.all(inFlight.values());
@@ -207,6 +185,59 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
       plan(0);
     },
   };
+}
+
+/**
+ * When the loop looks for due work next: one timer, where the sooner of two plans wins, and the
+ * time left before a look may follow the last one by MIN_LOOK_GAP_MS.
+ */
+function lookTimer(look: () => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = 0;
+  let lastLookAt = Number.NEGATIVE_INFINITY;
+  return {
+    /** A look in `delayMs`, unless one is already planned sooner. */
+    at(delayMs: number): void {
+      const at = performance.now() + delayMs;
+      if (timer && timerAt <= at) return;
+      clearTimeout(timer);
+      timerAt = at;
+      timer = setTimeout(() => {
+        timer = undefined;
+        look();
+      }, delayMs);
+    },
+    started(): void {
+      lastLookAt = performance.now();
+    },
+    /** Until the next look may start after the last one (0 when it may start now). */
+    gapLeft(): number {
+      return Math.max(0, Math.ceil(lastLookAt + MIN_LOOK_GAP_MS - performance.now()));
+    },
+    cancel(): void {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/** Claims `due` in one statement: the rows won, each with its key, in the order they were due. */
+async function claimInDueOrder<K, R extends LeaseColumns>(
+  table: LeasedTable<K, R>,
+  due: readonly K[],
+  owner: string,
+  t: number,
+  leaseMs: number,
+): Promise<{ key: K; row: R }[]> {
+  const order = new Map(due.map((key, i) => [table.id(key), { key, i }]));
+  const won = await table.claimMany(due, owner, t, leaseMs);
+  return won
+    .flatMap((row) => {
+      const at = order.get(table.rowId(row));
+      return at ? [{ ...at, row }] : [];
+    })
+    .sort((a, b) => a.i - b.i)
+    .map(({ key, row }) => ({ key, row }));
 }
 
 /** The most leases one release statement hands back. */
