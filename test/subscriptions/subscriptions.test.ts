@@ -95,6 +95,41 @@ describe('/shoporders subscribe', () => {
     expect(shopCalls(h.bot.sandbox!)).toHaveLength(0);
   });
 
+  it('refuses a Subscribe click by someone no longer allowed to spend, in their language', async () => {
+    const h = await startBot(env);
+    cleanups.push(() => h.stop());
+    h.double.addUser({ id: 'U0ZHSUB', locale: 'zh-CN' });
+    const shown = await preview(h, `${SHOP} every=1s`, 'U0ZHSUB');
+    // An admin limits paid commands to someone else between the preview and the click.
+    await h.bot.deps.store.db
+      .insertInto('workspace_settings')
+      .values({
+        workspace_id: h.double.teamId,
+        paid_users: JSON.stringify(['U0SOMEONEELSE']),
+        updated_at: Date.now(),
+      })
+      .execute();
+    const before = h.double.messages().length;
+    await h.double.sendAction(h.events, {
+      actionId: 'qd_subscribe',
+      channel: shown.channel,
+      messageTs: shown.ts,
+      user: 'U0ZHSUB',
+    });
+    const refusal = await h.double.waitFor(
+      () =>
+        h.double
+          .messages()
+          .slice(before)
+          .find((m) => m.ephemeral),
+      8000,
+    );
+    expect(refusal.text).toContain('此处不允许');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(shopCalls(h.bot.sandbox!)).toHaveLength(0);
+    expect(subscriptionMessageIn(h.double)).toBeUndefined();
+  });
+
   it('previews polls a day, the price from the ledger and the budget, calling nothing before Subscribe', async () => {
     const h = await startBot({ ...env, DAILY_BUDGET_POINTS: '5000' });
     cleanups.push(() => h.stop());

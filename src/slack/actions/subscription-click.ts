@@ -9,7 +9,7 @@ import type { Asker } from '../blocks/message.js';
 import { readUuid } from '../blocks/values.js';
 import type { SlackDeps } from '../context.js';
 import { checkWhoMaySpend } from '../lookup/query.js';
-import { type ActionArgs, clickerOf, tell, tellOutOfDate } from './action.js';
+import { type ActionArgs, clickerOf, clickerT, tell, tellOutOfDate } from './action.js';
 
 /**
  * The subscription a Subscribe or Unsubscribe click names, when `mayAct` lets the clicker act on
@@ -31,7 +31,8 @@ export async function subscriptionClick(
   try {
     await checkWhoMaySpend(deps, { ...who, channelId: row.channel_id });
   } catch (err) {
-    await tell(args, deps, errorCard(err, ENGLISH));
+    const t = await clickerT(args, deps).catch(() => ENGLISH);
+    await tell(args, deps, errorCard(err, t), false, t);
     return undefined;
   }
   return { who, key, row };

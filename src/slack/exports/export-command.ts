@@ -119,10 +119,10 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
   let message: ReturnType<typeof exportPreviewMessage>;
   let t = ENGLISH;
   try {
+    // The preview is the asker's alone: their language (asked of Slack when the store is away).
+    t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
     await insertExport(deps.store.db, row);
     const price = await lastCharge(deps.store.db, who.teamId, kind);
-    // The preview is the asker's alone: their language.
-    t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
     const a = exportArgsValue;
     const perCall =
       a.kind === 'shopOrders'
@@ -142,7 +142,7 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     });
   } catch (err) {
     deps.logger.warn({ err, kind }, 'export preview failed');
-    message = errorCard(err, ENGLISH);
+    message = errorCard(err, t);
   }
   await deliverPrivately({
     client: args.client,
