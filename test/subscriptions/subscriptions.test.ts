@@ -39,7 +39,7 @@ describe('/shoporders subscribe', () => {
       ['', /missing &lt;owner_id&gt;/],
     ];
     for (const [text, problem] of cases) {
-      const before = h.double.messages().length;
+      const before = h.double.messages().filter((m) => m.ephemeral).length;
       const ack = await h.double.sendCommand(h.events, {
         command: '/shoporders',
         text: `subscribe ${text}`,
@@ -47,14 +47,7 @@ describe('/shoporders subscribe', () => {
       });
       expect(ack.body, text).toBe('');
       // The refusal comes through the response_url, in the asker's language.
-      const refusal = await h.double.waitFor(
-        () =>
-          h.double
-            .messages()
-            .slice(before)
-            .find((m) => m.ephemeral),
-        8000,
-      );
+      const refusal = await ephemeralAfter(h.double, before);
       const body = refusal.text;
       expect(body, text).toMatch(problem);
       expect(body, text).toContain('Usage: /shoporders subscribe &lt;owner_id&gt; [every=15m]');
@@ -67,20 +60,13 @@ describe('/shoporders subscribe', () => {
     cleanups.push(() => h.stop());
     h.double.addUser({ id: 'U0ZHSUB', locale: 'zh-CN' });
     const refusal = async (text: string, user: string) => {
-      const before = h.double.messages().length;
+      const before = h.double.messages().filter((m) => m.ephemeral).length;
       await h.double.sendCommand(h.events, {
         command: '/shoporders',
         text: `subscribe ${SHOP} ${text}`,
         user,
       });
-      const m = await h.double.waitFor(
-        () =>
-          h.double
-            .messages()
-            .slice(before)
-            .find((x) => x.ephemeral),
-        8000,
-      );
+      const m = await ephemeralAfter(h.double, before);
       return m.text;
     };
     expect(await refusal('every=30s', 'U0ZHSUB')).toContain(
@@ -109,21 +95,14 @@ describe('/shoporders subscribe', () => {
         updated_at: Date.now(),
       })
       .execute();
-    const before = h.double.messages().length;
+    const before = h.double.messages().filter((m) => m.ephemeral).length;
     await h.double.sendAction(h.events, {
       actionId: 'qd_subscribe',
       channel: shown.channel,
       messageTs: shown.ts,
       user: 'U0ZHSUB',
     });
-    const refusal = await h.double.waitFor(
-      () =>
-        h.double
-          .messages()
-          .slice(before)
-          .find((m) => m.ephemeral),
-      8000,
-    );
+    const refusal = await ephemeralAfter(h.double, before);
     expect(refusal.text).toContain('此处不允许');
     await new Promise((r) => setTimeout(r, 1500));
     expect(shopCalls(h.bot.sandbox!)).toHaveLength(0);
