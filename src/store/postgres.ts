@@ -33,8 +33,11 @@ export async function createPostgresDialect(url: string, schema?: string): Promi
     connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process; the next query on it reports it and
+  // the pool drops it. The pool listens on idle clients; a client in hand (inside a transaction,
+  // between two statements) needs its own listener, else a server shutdown is an uncaught error.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (schema) await ensureSchema(pool, schema);
   return { dialect: new PostgresDialect({ pool }), pool };
 }

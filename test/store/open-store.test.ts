@@ -3,10 +3,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.js';
 import { sqlitePath } from '../../src/store/sqlite.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
+import {
+  DIALECTS,
+  freshDatabase,
+  TEST_POSTGRES_URL,
+  type TestDatabase,
+} from '../fakes/databases.js';
 
 const TABLES = [
   'audit_entries',
@@ -175,6 +181,31 @@ describe('openStore on postgres', () => {
       `.execute(store.db);
       expect(rows.rows.map((r) => r.table_schema)).toEqual([database.schema]);
     } finally {
+      await database.dispose();
+    }
+  });
+
+  it('survives its server ending a connection held between two statements of a transaction', async () => {
+    const database = await freshDatabase('postgres');
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    try {
+      const store = await database.open();
+
+      // The server ends the backend while the transaction holds it and no statement is running:
+      // pg reports that on the client as an 'error' event, which must not become uncaught.
+      const inTransaction = store.db.transaction().execute(async (tx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx);
+        await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+        await new Promise((r) => setTimeout(r, 300));
+        await sql`select 1`.execute(tx);
+      });
+
+      await expect(inTransaction).rejects.toThrow();
+      // The broken connection left the pool: the store still answers.
+      expect(await store.ping()).toBe(true);
+    } finally {
+      await admin.end();
       await database.dispose();
     }
   });
