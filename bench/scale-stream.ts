@@ -9,6 +9,11 @@ export interface StreamFigures {
   ackP50Ms: number | null;
   ackP99Ms: number | null;
   ackMaxMs: number | null;
+  /** The ack p99 of each kind of request: which of them makes the whole p99. */
+  ackP99MsAccount: number | null;
+  ackP99MsPayorder: number | null;
+  ackP99MsSpend: number | null;
+  ackP99MsHome: number | null;
 }
 
 /** One /account or /payorder of the stream, in a channel of its own so its answer can be found. */
@@ -78,13 +83,27 @@ function send(double: SlackDouble, target: string, i: number, w: number, workspa
 
 const isLookup = (i: number, workspaces: number) => Math.floor(i / workspaces) % 4 < 2;
 
-type Ack = { ok: boolean; ms: number };
+/** The kinds of request, in the order `send` takes them in turn. */
+const KINDS = ['Account', 'Payorder', 'Spend', 'Home'] as const;
+type Kind = (typeof KINDS)[number];
+const kindOf = (i: number, workspaces: number): Kind => KINDS[Math.floor(i / workspaces) % 4]!;
 
-function timed(request: () => Promise<AckResult>): Promise<Ack> {
+type Ack = { ok: boolean; ms: number; kind: Kind };
+
+function timed(kind: Kind, request: () => Promise<AckResult>): Promise<Ack> {
   const started = performance.now();
   return request().then(
-    (a) => ({ ok: a.status === 200, ms: performance.now() - started }),
-    () => ({ ok: false, ms: performance.now() - started }),
+    (a) => ({ ok: a.status === 200, ms: performance.now() - started, kind }),
+    () => ({ ok: false, ms: performance.now() - started, kind }),
+  );
+}
+
+function p99Of(done: readonly Ack[], kind: Kind): number | null {
+  return round(
+    percentile(
+      done.filter((a) => a.kind === kind).map((a) => a.ms),
+      0.99,
+    ),
   );
 }
 
@@ -96,6 +115,10 @@ function figures(done: readonly Ack[]): StreamFigures {
     ackP50Ms: round(percentile(ms, 0.5)),
     ackP99Ms: round(percentile(ms, 0.99)),
     ackMaxMs: round(Math.max(...ms)),
+    ackP99MsAccount: p99Of(done, 'Account'),
+    ackP99MsPayorder: p99Of(done, 'Payorder'),
+    ackP99MsSpend: p99Of(done, 'Spend'),
+    ackP99MsHome: p99Of(done, 'Home'),
   };
 }
 
@@ -119,13 +142,14 @@ export async function steadyStream(double: SlackDouble, plan: StreamPlan): Promi
     let w = i % workspaces;
     if (workspaces > 1 && w === plan.avoid?.()) w = (w + 1) % workspaces;
     const target = plan.targets[i % plan.targets.length]!;
+    const kind = kindOf(i, workspaces);
     const toBot = () => {
       if (isLookup(i, workspaces)) {
         plan.onLookup?.({ workspace: w, channel: lookupChannel(i), sentAt: performance.now() });
       }
-      bot.push(timed(() => send(double, target, i, w, workspaces)));
+      bot.push(timed(kind, () => send(double, target, i, w, workspaces)));
     };
-    const toMirror = (m: string) => ref.push(timed(() => send(double, m, i, w, workspaces)));
+    const toMirror = (m: string) => ref.push(timed(kind, () => send(double, m, i, w, workspaces)));
     if (mirror === undefined) toBot();
     else if (i % 2 === 0) {
       toBot();
