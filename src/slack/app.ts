@@ -25,9 +25,9 @@ import { socketReceiver } from './http-edge/socket-receiver.js';
 export interface SlackRuntime {
   app: App;
   /**
-   * One-workspace HTTP mode (and the console): slash commands the planner can decide are acked
-   * before Bolt's pipeline (http-edge/early-ack.ts). Socket Mode acks over its socket, and many-workspace
-   * mode must authorize the workspace before answering: both keep Bolt's path.
+   * HTTP modes (one workspace, many workspaces, the console): slash commands the planner can
+   * decide, and Events API deliveries, are acked before Bolt's pipeline (http-edge/early-ack.ts).
+   * Socket Mode acks over its socket and keeps Bolt's path.
    */
   ackCommandsEarly(planner: EarlyAckPlanner, track: <T>(work: Promise<T>) => Promise<T>): void;
   /**
@@ -57,7 +57,7 @@ interface SlackAppParams {
 interface Edge {
   receiver: HTTPReceiver | SocketModeReceiver;
   token?: string;
-  /** Set in the one mode that acks early. */
+  /** Set in the modes that ack early (HTTP, one workspace or many). */
   signingSecret?: string;
 }
 
@@ -73,7 +73,8 @@ function edgeFor(
   if (config.mode === 'oauth') {
     const stores = params.oauth;
     if (!stores) throw new Error('OAuth mode needs its installation and state stores');
-    return { receiver: oauthReceiver({ config, stores, routes, limits, boltLog, logger }) };
+    const receiver = oauthReceiver({ config, stores, routes, limits, boltLog, logger, slot, app });
+    return { receiver, signingSecret: config.slack.signingSecret! };
   }
   const signingSecret = params.local?.signingSecret ?? config.slack.signingSecret!;
   const receiver = eventsReceiver({ signingSecret, routes, limits, boltLog, logger, slot, app });

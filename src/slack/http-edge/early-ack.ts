@@ -32,6 +32,7 @@ export interface EarlyAckOptions {
 }
 
 const FORM = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
 
 type Buffered = IncomingMessage & { rawBody: Buffer };
 
@@ -41,9 +42,10 @@ type Buffered = IncomingMessage & { rawBody: Buffer };
  * ack and behind every earlier command's. A form request's body is read here (readBody); for a
  * command its planner can decide from the text, its signature is checked (slack-signature.ts),
  * it is acked at once, and handed to `app.processEvent` once the acks owed are out
- * (ack-first.ts); the listener then runs as before with an `ack` that is already done. Anything
- * else (bad or missing signature, other payloads, commands the planner leaves alone) goes to
- * Bolt's receiver unchanged, its body already read (`rawBody`, as Bolt's own reader leaves it).
+ * (ack-first.ts); the listener then runs as before with an `ack` that is already done. An Events
+ * API delivery is acked the same way (earlyEvent). Anything else (bad or missing signature, other
+ * payloads, commands the planner leaves alone) goes to Bolt's receiver unchanged, its body already
+ * read (`rawBody`, as Bolt's own reader leaves it).
  */
 export function ackCommandsEarly(
   listener: RequestListener,
@@ -53,12 +55,15 @@ export function ackCommandsEarly(
     const planner = opts.planner();
     const path = req.url?.split('?', 1)[0];
     if (!planner || req.method !== 'POST' || path !== '/slack/events') return listener(req, res);
-    if (req.headers['content-type'] !== FORM) return listener(req, res);
+    const type = req.headers['content-type'];
+    const json = type?.split(';', 1)[0]?.trim() === JSON_TYPE;
+    if (type !== FORM && !json) return listener(req, res);
     readBody(req, opts.bodyLimit, (failure, raw) => {
       if (failure) return refuseUnread(failure, res, opts.logger);
       const buffered = req as Buffered;
       buffered.rawBody = raw;
-      early(buffered, res, planner, listener, opts);
+      if (json) earlyEvent(buffered, res, listener, opts);
+      else early(buffered, res, planner, listener, opts);
     });
   };
 }
@@ -182,6 +187,65 @@ function early(
       )
       .catch((err: unknown) => {
         opts.logger.error({ err, command: command.command }, 'command failed after its early ack');
+      }),
+  );
+}
+
+/**
+ * An Events API delivery whose ack carries nothing: Bolt acks those right away too, but only after
+ * `authorize`, which in many-workspace mode reads the installation from the database, so under
+ * background load a Home opening's ack waited for a pool connection. The ack (an empty 200, as
+ * Bolt's) goes out here once the signature holds, and the event goes to `app.processEvent`, which
+ * authorizes it and runs its listeners (nothing for a team without an installation, as before).
+ * `function_executed` is left to Bolt (its listener may ack it itself), as is anything that is
+ * not an `event_callback` (url_verification answers with its challenge).
+ */
+export function decideEarlyEvent(
+  raw: Buffer,
+  headers: { timestamp: unknown; signature: unknown },
+  signingSecret: string,
+  nowMs: number,
+): Record<string, unknown> | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString());
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  const b = body as { type?: unknown; event?: { type?: unknown } };
+  if (b.type !== 'event_callback' || b.event?.type === 'function_executed') return undefined;
+  if (!signedBySlack(signingSecret, headers, raw, nowMs)) return undefined;
+  return body as Record<string, unknown>;
+}
+
+function earlyEvent(
+  req: Buffered,
+  res: ServerResponse,
+  listener: RequestListener,
+  opts: EarlyAckOptions,
+): void {
+  const headers = {
+    timestamp: req.headers['x-slack-request-timestamp'],
+    signature: req.headers['x-slack-signature'],
+  };
+  const body = decideEarlyEvent(req.rawBody, headers, opts.signingSecret, Date.now());
+  if (!body) return void listener(req, res);
+  httpFunc.buildContentResponse(res, undefined);
+  const ack = async () => undefined;
+  void opts.track(
+    afterPendingAcks()
+      .then(() =>
+        opts.app().processEvent({
+          body,
+          ack,
+          retryNum: httpFunc.extractRetryNumFromHTTPRequest(req),
+          retryReason: httpFunc.extractRetryReasonFromHTTPRequest(req),
+          customProperties: {},
+        }),
+      )
+      .catch((err: unknown) => {
+        opts.logger.error({ err }, 'event failed after its early ack');
       }),
   );
 }

@@ -11,8 +11,8 @@ export interface EarlyAckSlot {
 
 /**
  * One-workspace HTTP mode and the console: Slack's requests on /slack/events, with the commands
- * the planner can decide acked before Bolt's pipeline (early-ack.ts); until the slot has a
- * planner every request goes to Bolt.
+ * the planner can decide and Events API deliveries acked before Bolt's pipeline (early-ack.ts);
+ * until the slot has a planner every request goes to Bolt.
  */
 export function eventsReceiver(p: {
   signingSecret: string;

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import {
+  type App,
   type Logger as BoltLogger,
   type CustomRoute,
   HTTPReceiver,
@@ -9,6 +10,8 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { SLACK_CALL_TIMEOUT_MS } from '../delivery/slack-client-options.js';
+import { ackCommandsEarly } from './early-ack.js';
+import type { EarlyAckSlot } from './events-receiver.js';
 import { guardRequests, type HttpLimits } from './http-limits.js';
 
 /** The bot scopes an OAuth install asks for (the same as manifest.yml's). */
@@ -28,7 +31,10 @@ function oauthPage(res: ServerResponse, status: number, text: string): void {
 /**
  * Many-workspace mode: Bolt's own OAuth. /slack/install sets the state cookie and redirects
  * (directInstall); /slack/oauth_redirect checks cookie + single-use state, then calls
- * oauth.v2.access. The same request limits as one-workspace HTTP mode, install routes included.
+ * oauth.v2.access. The same request limits as one-workspace HTTP mode, install routes included,
+ * and the same early acks (early-ack.ts): Bolt would ack only after `authorize` has read the
+ * installation from the database; the early path acks first and Bolt authorizes after, so a team
+ * without an installation still runs nothing (Bolt acks it with an empty 200 as well).
  */
 export function oauthReceiver(p: {
   config: Config;
@@ -37,6 +43,9 @@ export function oauthReceiver(p: {
   limits: HttpLimits;
   boltLog: BoltLogger;
   logger: Logger;
+  slot: EarlyAckSlot;
+  /** The app the receiver serves (created after it). */
+  app: () => App;
 }): HTTPReceiver {
   const { config, logger } = p;
   const http = new HTTPReceiver({
@@ -77,6 +86,14 @@ export function oauthReceiver(p: {
       },
     },
   });
-  http.requestListener = guardRequests(http.requestListener, p.limits);
+  const early = ackCommandsEarly(http.requestListener, {
+    signingSecret: config.slack.signingSecret!,
+    bodyLimit: p.limits.bodyLimitBytes,
+    logger,
+    planner: () => p.slot.planner,
+    app: p.app,
+    track: (work) => p.slot.track(work),
+  });
+  http.requestListener = guardRequests(early, p.limits);
   return http;
 }

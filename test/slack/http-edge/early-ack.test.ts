@@ -24,7 +24,10 @@ const planner: EarlyAckPlanner = (c) => {
 };
 const app = {
   async processEvent(e: { body: Record<string, unknown>; ack: (r?: unknown) => Promise<void> }) {
-    events.push(`bolt ${String(e.body.command)} ${String(e.body.text)}`);
+    const inner = e.body.event as { type?: string } | undefined;
+    events.push(
+      inner ? `bolt event ${inner.type}` : `bolt ${String(e.body.command)} ${String(e.body.text)}`,
+    );
     await e.ack(listenerAck(e.body));
   },
 } as unknown as App;
@@ -70,6 +73,9 @@ function signed(body: string, secret = SECRET, ts = Math.floor(Date.now() / 1000
   };
 }
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const JSON_TYPE = 'application/json';
+const event = (inner: Record<string, unknown>) =>
+  JSON.stringify({ type: 'event_callback', team_id: 'T1', event: inner, event_id: 'Ev1' });
 const command = (name: string, text: string) =>
   form({
     command: name,
@@ -129,20 +135,43 @@ describe('slash commands acked before Bolt', () => {
     ]);
   });
 
-  it('leaves ssl_check, interactivity payloads and JSON bodies to Bolt', async () => {
+  it('leaves ssl_check, interactivity payloads and JSON other than an event to Bolt', async () => {
     const ssl = form({ ssl_check: '1', command: '/fast', text: 'P1 M1' });
     await post(ssl, signed(ssl));
     const click = form({ payload: JSON.stringify({ type: 'block_actions', command: '/fast' }) });
     await post(click, signed(click));
-    const json = JSON.stringify({ type: 'event_callback' });
-    await post(json, { ...signed(json), 'content-type': 'application/json' });
+    const verify = JSON.stringify({ type: 'url_verification', challenge: 'c1' });
+    await post(verify, { ...signed(verify), 'content-type': JSON_TYPE });
     await settle();
     expect(events.filter((e) => e.startsWith('bolt'))).toEqual([]);
     expect(events.filter((e) => e.startsWith('receiver'))).toEqual([
       'receiver POST read=true',
       'receiver POST read=true',
-      'receiver POST read=false',
+      'receiver POST read=true',
     ]);
+  });
+
+  it('acks an Events API delivery at once (empty 200), then hands it to Bolt', async () => {
+    const body = event({ type: 'app_home_opened', user: 'U1', tab: 'home' });
+    const res = await post(body, {
+      ...signed(body),
+      'content-type': `${JSON_TYPE}; charset=utf-8`,
+    });
+    await settle();
+    expect(res).toEqual({ status: 200, text: '' });
+    expect(events).toEqual(['answered 200', 'bolt event app_home_opened']);
+  });
+
+  it("leaves function_executed (its listener may ack it) and a bad signature's event to Bolt", async () => {
+    const step = event({ type: 'function_executed', function_execution_id: 'Fx1' });
+    await post(step, { ...signed(step), 'content-type': JSON_TYPE });
+    const home = event({ type: 'app_home_opened', user: 'U1', tab: 'home' });
+    await post(home, { ...signed(home, 'not-the-secret'), 'content-type': JSON_TYPE });
+    const broken = '{"type":"event_callback",';
+    await post(broken, { ...signed(broken), 'content-type': JSON_TYPE });
+    await settle();
+    expect(events.filter((e) => e.startsWith('bolt'))).toEqual([]);
+    expect(events.filter((e) => e.startsWith('receiver'))).toHaveLength(3);
   });
 
   it('refuses a form body over the limit with 413 (sent without a length)', async () => {
