@@ -1,3 +1,4 @@
+import type { Stopping } from '../store/leased-loop.js';
 import { checkStatus, watchEnd } from './check-status.js';
 import { completeStep } from './complete-step.js';
 import { editMessage } from './edit-message.js';
@@ -27,7 +28,7 @@ export async function workOnSession(
   ctx: WorkContext,
   claimed: QrSessionRow,
   force: boolean,
-  stopping: () => boolean,
+  stopping: Stopping,
 ): Promise<void> {
   const { deps } = ctx;
   let row: QrSessionRow | undefined = claimed;
@@ -41,7 +42,10 @@ export async function workOnSession(
         : undefined;
       deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
     } else if ((force || row.next_check_at <= now) && !stopping()) {
-      row = await checkStatus(ctx, row, { interactive: force });
+      row = await checkStatus(ctx, row, {
+        interactive: force,
+        stillWanted: () => !stopping(true),
+      });
     }
   }
   if (!row) return;

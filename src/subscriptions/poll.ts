@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { CallWithdrawn } from '../gateway/client.js';
 import type { ShopOrder } from '../gateway/operations/shop-order-record.js';
 import { writeTransaction } from '../ledger/write-transaction.js';
+import type { Stopping } from '../store/leased-loop.js';
 import { toCacheJson } from '../store/shared-cache.js';
 import { PollPaused, type SubscriptionDeps } from './ports.js';
 import { postedAmong, prunePosts } from './post-store.js';
@@ -35,7 +37,7 @@ async function fetchWindow(
   owner: string,
   row: SubscriptionRow,
   start: number,
-  stopping: () => boolean,
+  stopping: Stopping,
 ): Promise<Fetched> {
   const out: Fetched = { orders: [], points: 0, firstPrice: 0 };
   for (let page = 0; ; page++) {
@@ -45,7 +47,7 @@ async function fetchWindow(
       const fresh = await findSubscription(deps.store.db, subscriptionKeyOf(row));
       if (fresh?.state !== 'active' || fresh.lease_owner !== owner) throw new Superseded();
     }
-    const p = await deps.source.page(row, start, page);
+    const p = await deps.source.page(row, start, page, () => !stopping(true));
     out.points += p.points;
     if (page === 0) out.firstPrice = p.points;
     out.orders.push(...p.orders);
@@ -87,7 +89,7 @@ export async function pollSubscription(
   deps: SubscriptionDeps,
   owner: string,
   row: SubscriptionRow,
-  stopping: () => boolean,
+  stopping: Stopping,
 ): Promise<boolean> {
   const key = subscriptionKeyOf(row);
   const db = deps.store.db;
@@ -108,7 +110,8 @@ export async function pollSubscription(
       stopping,
     );
   } catch (err) {
-    if (err instanceof Superseded) return false;
+    // A page withdrawn before it left (the lease may not outlast it) is superseded as well.
+    if (err instanceof Superseded || err instanceof CallWithdrawn) return false;
     if (err instanceof PollPaused) {
       deps.metrics.polled('budget');
       await updateLeasedSubscription(db, key, owner, {

@@ -1,3 +1,4 @@
+import type { Stopping } from '../store/leased-loop.js';
 import { pollSubscription } from './poll.js';
 import type { SubscriptionDeps } from './ports.js';
 import { SEND_RETRY_MS, sendPending } from './send-posts.js';
@@ -13,7 +14,7 @@ export async function workOnSubscription(
   deps: SubscriptionDeps,
   owner: string,
   claimed: SubscriptionRow,
-  stopping: () => boolean,
+  stopping: Stopping,
 ): Promise<void> {
   const key = subscriptionKeyOf(claimed);
   const db = deps.store.db;

@@ -188,3 +188,45 @@ describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
     expect(new Set(spans.map((s) => s.owner))).toEqual(new Set(['replica-a', 'replica-b']));
   });
 });
+
+describe('stopping, as the work on a leased row sees it', () => {
+  it('turns true for a paid send once less than a third of the lease is left, for the rest at its end', async () => {
+    const { store, dispose } = await freshStore('sqlite');
+    cleanups.push(dispose);
+    await createThings(store.db, 1);
+    const things = leasedTable(store.db, thingsSpec(store.db));
+    const key = { workspaceId: 'T0', thingId: 'thing-0' };
+    let now = 10_000;
+    const LEASE = 900;
+    const loop = createLeasedLoop({
+      table: things,
+      owner: 'replica-a',
+      work: async () => undefined,
+      clock: () => new Date(now),
+      log: captureLogger('error').logger,
+      tickMs: 1_000,
+      leaseMs: LEASE,
+      maxInFlight: 1,
+    });
+    const row = await things.claim(key, 'replica-a', now, LEASE);
+    const seen: [number, boolean, boolean][] = [];
+
+    // Not started: no heartbeat renews the lease, so it ends at claim + LEASE (10 900).
+    await loop.run(key, row!, now, async (_row, stopping) => {
+      for (const at of [10_000, 10_500, 10_599, 10_601, 10_899, 10_900]) {
+        now = at;
+        seen.push([at, stopping(), stopping(true)]);
+      }
+    });
+
+    expect(seen).toEqual([
+      [10_000, false, false],
+      [10_500, false, false],
+      [10_599, false, false],
+      // From 10 600 (a third of 900 before the end) a paid request would not leave.
+      [10_601, false, true],
+      [10_899, false, true],
+      [10_900, true, true],
+    ]);
+  });
+});
