@@ -174,6 +174,22 @@ function early(
       opts.logger.warn({ command: command.command }, 'listener acked differently from early ack');
     }
   };
+  handOver(req, body, ack, opts, (err) =>
+    opts.logger.error({ err, command: command.command }, 'command failed after its early ack'),
+  );
+}
+
+/**
+ * An early-acked request to Bolt's `processEvent` once the acks owed are out (ack-first.ts), kept
+ * in the work a shutdown waits for; `failed` logs what its listener threw.
+ */
+function handOver(
+  req: Buffered,
+  body: Record<string, unknown>,
+  ack: (response?: string | RespondArguments) => Promise<void>,
+  opts: EarlyAckOptions,
+  failed: (err: unknown) => void,
+): void {
   void opts.track(
     afterPendingAcks()
       .then(() =>
@@ -185,9 +201,7 @@ function early(
           customProperties: {},
         }),
       )
-      .catch((err: unknown) => {
-        opts.logger.error({ err, command: command.command }, 'command failed after its early ack');
-      }),
+      .catch(failed),
   );
 }
 
@@ -232,21 +246,12 @@ function earlyEvent(
   const body = decideEarlyEvent(req.rawBody, headers, opts.signingSecret, Date.now());
   if (!body) return void listener(req, res);
   httpFunc.buildContentResponse(res, undefined);
-  const ack = async () => undefined;
-  void opts.track(
-    afterPendingAcks()
-      .then(() =>
-        opts.app().processEvent({
-          body,
-          ack,
-          retryNum: httpFunc.extractRetryNumFromHTTPRequest(req),
-          retryReason: httpFunc.extractRetryReasonFromHTTPRequest(req),
-          customProperties: {},
-        }),
-      )
-      .catch((err: unknown) => {
-        opts.logger.error({ err }, 'event failed after its early ack');
-      }),
+  handOver(
+    req,
+    body,
+    async () => undefined,
+    opts,
+    (err) => opts.logger.error({ err }, 'event failed after its early ack'),
   );
 }
 
