@@ -26,23 +26,6 @@ export interface CallOptions {
   priority?: Priority;
   /** Told once if the first attempt has to wait behind others for the gateway's rate. */
   onQueued?: (info: QueuedInfo) => void;
-  /**
-   * Asked when the rate limiter admits an attempt, just before it leaves: false withdraws the
-   * call (CallWithdrawn; nothing sent, nothing charged). Background work on a leased row says
-   * false once its lease may not outlast the request, so another replica cannot check it too.
-   */
-  stillWanted?: () => boolean;
-}
-
-/** The call was withdrawn before it left (CallOptions.stillWanted): nothing was sent. */
-export class CallWithdrawn extends Error {
-  constructor(
-    readonly operation: OperationName,
-    readonly requestId: string,
-  ) {
-    super(`${operation} withdrawn before it was sent`);
-    this.name = 'CallWithdrawn';
-  }
 }
 
 export interface GatewayAnswer<T> {
@@ -159,9 +142,8 @@ async function attemptOnce<K extends Name>(
       priority: c.options.priority,
       onQueued: attempt === 1 ? c.options.onQueued : undefined,
     };
-    const raw = await p.limiter.schedule(schedule, (onSent) => {
-      if (c.options.stillWanted && !c.options.stillWanted()) throw new CallWithdrawn(op, requestId);
-      return send({
+    const raw = await p.limiter.schedule(schedule, (onSent) =>
+      send({
         dispatcher: p.dispatcher,
         baseUrl: p.baseUrl,
         method: operation.method,
@@ -172,8 +154,8 @@ async function attemptOnce<K extends Name>(
         requestId,
         timeouts: p.timeouts,
         onSent,
-      });
-    });
+      }),
+    );
     return (await interpretAnswer({
       operation,
       input: c.valid,

@@ -27,7 +27,6 @@ import { createDispatcher, DEFAULT_TIMEOUTS, type TransportTimeouts } from './tr
 type Ops = typeof operations;
 
 export type { CallOptions, CallOutcome, GatewayAnswer } from './call.js';
-export { CallWithdrawn } from './call.js';
 export type { CallContext, ChargeEvent, ChargeListener } from './charges.js';
 export type { Priority, QueuedInfo } from './limiter.js';
 

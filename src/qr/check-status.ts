@@ -1,4 +1,3 @@
-import { CallWithdrawn } from '../gateway/client.js';
 import { GatewayBusyError, GatewayError, GatewayInputError } from '../gateway/errors.js';
 import { isFinalQrStatus } from '../gateway/operations/index.js';
 import { jittered, nextBaseGap } from './schedule.js';
@@ -19,13 +18,12 @@ export function denseEnd(row: QrSessionRow, denseMs: number): number {
 /**
  * One status check (operation 3) of a leased session and its stored outcome. Charges reach the
  * ledger through the gateway client's charge listener; a status 3 arrives there as the refund.
- * Returns the row as stored afterwards, or undefined when the lease was lost meanwhile (or may
- * not outlast the check, which is then not sent).
+ * Returns the row as stored afterwards, or undefined when the lease was lost meanwhile.
  */
 export async function checkStatus(
   ctx: WorkContext,
   row: QrSessionRow,
-  opts: { interactive?: boolean; stillWanted?: () => boolean } = {},
+  opts: { interactive?: boolean } = {},
 ): Promise<QrSessionRow | undefined> {
   const { deps, schedule } = ctx;
   const key: SessionKey = { workspaceId: row.workspace_id, sessionId: row.session_id };
@@ -67,11 +65,6 @@ export async function checkStatus(
       );
     }
   } catch (err) {
-    if (err instanceof CallWithdrawn) {
-      // Not sent: the lease may not outlast it. Left as it is, for whoever holds it next.
-      deps.logger.info({ sessionId: row.session_id }, 'qr check withdrawn near lease end');
-      return undefined;
-    }
     const t = deps.clock().getTime();
     // Refused before sending (budget, full queue, bad input) costs nothing and is no check.
     const sent =

@@ -55,15 +55,12 @@ export interface QrWatchDeps {
   logger: Logger;
   store: Store;
   clock: () => Date;
-  /**
-   * Operation 3 for a session, through its workspace's budget and gateway token.
-   * `interactive`: a person clicked and waits for it (goes before background work at the gateway).
-   * `stillWanted`: asked as the check is about to leave; false withdraws it (CallWithdrawn).
-   */
+  /** Operation 3 for a session, through its workspace's budget and gateway token. */
+  /** `interactive`: a person clicked and waits for it (goes before background work at the gateway). */
   checkStatus(
     owner: QrOwner,
     sessionId: string,
-    opts?: { interactive?: boolean; stillWanted?: () => boolean },
+    opts?: { interactive?: boolean },
   ): Promise<GatewayAnswer<QrStatus>>;
   messages: QrMessages;
   /** Absent where no workflow step can start a session (unit set-ups). */

@@ -1,4 +1,3 @@
-import type { Stopping } from '../store/leased-loop.js';
 import { checkStatus, watchEnd } from './check-status.js';
 import { completeStep } from './complete-step.js';
 import { editMessage } from './edit-message.js';
@@ -28,7 +27,7 @@ export async function workOnSession(
   ctx: WorkContext,
   claimed: QrSessionRow,
   force: boolean,
-  stopping: Stopping,
+  stopping: () => boolean,
 ): Promise<void> {
   const { deps } = ctx;
   let row: QrSessionRow | undefined = claimed;
@@ -42,10 +41,7 @@ export async function workOnSession(
         : undefined;
       deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
     } else if ((force || row.next_check_at <= now) && !stopping()) {
-      row = await checkStatus(ctx, row, {
-        interactive: force,
-        stillWanted: () => !stopping(true),
-      });
+      row = await checkStatus(ctx, row, { interactive: force });
     }
   }
   if (!row) return;

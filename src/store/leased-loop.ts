@@ -5,17 +5,9 @@ import type { LeaseColumns, LeasedTable } from './leased-rows.js';
 /**
  * Work on one leased row. `stopping()` turns true when this process shuts down or the row's
  * lease may be gone (a renewal failed or found the row no longer ours, or its time ran out):
- * the work checks it before each step that costs points, and stops there. `stopping(true)`, asked
- * as a paid request is about to leave, is true as well once less than SEND_MARGIN of the lease is
- * left: a heartbeat missed (a starved process) must not let the request and its record outlast
- * the lease, or another replica could claim the row and check it again.
+ * the work checks it before each step that costs points, and stops there.
  */
-export type LeasedWork<R> = (row: R, stopping: Stopping) => Promise<void>;
-
-export type Stopping = (sending?: boolean) => boolean;
-
-/** The share of a lease a paid request must still have before it leaves (see LeasedWork). */
-export const SEND_MARGIN = 1 / 3;
+export type LeasedWork<R> = (row: R, stopping: () => boolean) => Promise<void>;
 
 export interface LeasedLoop {
   start(): void;
@@ -94,8 +86,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
     const hold = heartbeat.hold(id, claimedAt + o.leaseMs);
-    const stopping: Stopping = (sending = false) =>
-      stopRequested || hold.lost || now() >= hold.until - (sending ? o.leaseMs * SEND_MARGIN : 0);
+    const stopping = () => stopRequested || hold.lost || now() >= hold.until;
     const done = work(row, stopping)
       .catch((err) => log.error({ err, key: id }, 'leased work failed'))
       .then(() => releases.add(key))

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CallWithdrawn } from '../gateway/client.js';
 import type { ShopOrder } from '../gateway/operations/shop-order-record.js';
 import { writeTransaction } from '../ledger/write-transaction.js';
-import type { Stopping } from '../store/leased-loop.js';
 import { toCacheJson } from '../store/shared-cache.js';
 import { PollPaused, type SubscriptionDeps } from './ports.js';
 import { postedAmong, prunePosts } from './post-store.js';
@@ -37,7 +35,7 @@ async function fetchWindow(
   owner: string,
   row: SubscriptionRow,
   start: number,
-  stopping: Stopping,
+  stopping: () => boolean,
 ): Promise<Fetched> {
   const out: Fetched = { orders: [], points: 0, firstPrice: 0 };
   for (let page = 0; ; page++) {
@@ -47,7 +45,7 @@ async function fetchWindow(
       const fresh = await findSubscription(deps.store.db, subscriptionKeyOf(row));
       if (fresh?.state !== 'active' || fresh.lease_owner !== owner) throw new Superseded();
     }
-    const p = await deps.source.page(row, start, page, () => !stopping(true));
+    const p = await deps.source.page(row, start, page);
     out.points += p.points;
     if (page === 0) out.firstPrice = p.points;
     out.orders.push(...p.orders);
@@ -89,7 +87,7 @@ export async function pollSubscription(
   deps: SubscriptionDeps,
   owner: string,
   row: SubscriptionRow,
-  stopping: Stopping,
+  stopping: () => boolean,
 ): Promise<boolean> {
   const key = subscriptionKeyOf(row);
   const db = deps.store.db;
@@ -110,8 +108,7 @@ export async function pollSubscription(
       stopping,
     );
   } catch (err) {
-    // A page withdrawn before it left (the lease may not outlast it) is superseded as well.
-    if (err instanceof Superseded || err instanceof CallWithdrawn) return false;
+    if (err instanceof Superseded) return false;
     if (err instanceof PollPaused) {
       deps.metrics.polled('budget');
       await updateLeasedSubscription(db, key, owner, {

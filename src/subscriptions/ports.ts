@@ -38,17 +38,8 @@ export interface SubscriptionSource {
    * workspace has a budget.
    */
   checkBudget(row: SubscriptionRow, price: () => Promise<number | undefined>): Promise<void>;
-  /**
-   * Operation 7, orders confirmed from `start` (epoch ms), gateway page `page` of 100;
-   * `stillWanted` is asked as the request is about to leave, and false withdraws it
-   * (CallWithdrawn).
-   */
-  page(
-    row: SubscriptionRow,
-    start: number,
-    page: number,
-    stillWanted?: () => boolean,
-  ): Promise<PolledPage>;
+  /** Operation 7, orders confirmed from `start` (epoch ms), gateway page `page` of 100. */
+  page(row: SubscriptionRow, start: number, page: number): Promise<PolledPage>;
   /** A failed poll in words (and a link) for the channel, in the subscription message's language. */
   describe(err: unknown, row: SubscriptionRow): Promise<PollProblem>;
 }

@@ -1,4 +1,3 @@
-import type { Stopping } from '../store/leased-loop.js';
 import { pollSubscription } from './poll.js';
 import type { SubscriptionDeps } from './ports.js';
 import { SEND_RETRY_MS, sendPending } from './send-posts.js';
@@ -14,7 +13,7 @@ export async function workOnSubscription(
   deps: SubscriptionDeps,
   owner: string,
   claimed: SubscriptionRow,
-  stopping: Stopping,
+  stopping: () => boolean,
 ): Promise<void> {
   const key = subscriptionKeyOf(claimed);
   const db = deps.store.db;

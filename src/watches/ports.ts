@@ -31,10 +31,7 @@ export interface OrderWatchDeps {
   logger: Logger;
   store: Store;
   clock: () => Date;
-  /**
-   * Operation 6 for the order, as background work behind people's lookups; `stillWanted` is asked
-   * as the look-up is about to leave, and false withdraws it (CallWithdrawn).
-   */
-  lookUp(order: WatchedOrder, stillWanted?: () => boolean): Promise<PayOrder>;
+  /** Operation 6 for the order, as background work behind people's lookups. */
+  lookUp(order: WatchedOrder): Promise<PayOrder>;
   messages: WatchMessages;
 }

@@ -1,5 +1,3 @@
-import { CallWithdrawn } from '../gateway/client.js';
-import type { Stopping } from '../store/leased-loop.js';
 import { toCacheJson } from '../store/shared-cache.js';
 import { afterCheck } from './events.js';
 import type { OrderWatchDeps, WatchedOrder } from './ports.js';
@@ -27,7 +25,7 @@ export async function workOnWatch(
   deps: OrderWatchDeps,
   owner: string,
   row: OrderWatchRow,
-  stopping: Stopping,
+  stopping: () => boolean,
 ): Promise<void> {
   const key = keyOf(row);
   const now = deps.clock().getTime();
@@ -41,10 +39,8 @@ export async function workOnWatch(
   if (stopping()) return;
   let order: Awaited<ReturnType<OrderWatchDeps['lookUp']>>;
   try {
-    order = await deps.lookUp(watchedOrder(row), () => !stopping(true));
+    order = await deps.lookUp(watchedOrder(row));
   } catch (err) {
-    // Not sent: the lease may not outlast it. Left due, for whoever holds it next.
-    if (err instanceof CallWithdrawn) return;
     deps.logger.warn({ err, watchId: row.watch_id }, 'order watch check failed');
     const next = Math.min(now + intervalMs, row.watch_until);
     await updateLeasedWatch(deps.store.db, key, owner, { next_check_at: next, updated_at: now });

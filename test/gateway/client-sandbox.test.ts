@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CallWithdrawn,
   type ChargeEvent,
   createGatewayClient,
   type GatewayClient,
@@ -136,41 +135,6 @@ describe('the client against the sandbox over loopback: all seven operations', (
       )
       .catch((e) => e);
     expect(err).toMatchObject({ code: 401, reason: 'credential' });
-  });
-
-  it('withdraws a call whose stillWanted says no as it is about to leave: nothing sent or charged', async () => {
-    const created = await client.call('qrCreate', { mediaMark: X.account.mediaMark }, ctx);
-    const requests = sandbox.requests().length;
-    const chargesBefore = charges.length;
-    let asked = 0;
-
-    const err = await client
-      .call(
-        'qrStatus',
-        { sessionId: created.data.sessionId },
-        { ...ctx, requestId: 'withdrawn-1' },
-        {
-          priority: 'background',
-          stillWanted: () => {
-            asked++;
-            return false;
-          },
-        },
-      )
-      .catch((e) => e);
-
-    expect(err).toBeInstanceOf(CallWithdrawn);
-    expect(err).toMatchObject({ operation: 'qrStatus', requestId: 'withdrawn-1' });
-    expect(asked).toBe(1);
-    expect(sandbox.requests().slice(requests)).toEqual([]);
-    expect(charges.slice(chargesBefore)).toEqual([]);
-    // Asked again each call: the same check still wanted goes out.
-    const sent = await client.call('qrStatus', { sessionId: created.data.sessionId }, ctx, {
-      priority: 'background',
-      stillWanted: () => true,
-    });
-    expect(sent.data.status).toBe(1);
-    expect(sandbox.requests().slice(requests)).toHaveLength(1);
   });
 
   it("the client's charges add up to the sandbox's own record", () => {

@@ -16,8 +16,6 @@ export interface QueryOptions {
    * shown for it.
    */
   background?: boolean;
-  /** Withdraws the call if false when it is about to leave (CallOptions.stillWanted). */
-  stillWanted?: () => boolean;
   /**
    * Check "who may spend" for the free operation too. The contract restricts a workflow step's
    * every gateway call (its person, or no user list at all), where a person's `/payorder` is free
@@ -103,8 +101,8 @@ export async function query<K extends Name>(
         dailyBudget: budget ?? null,
       },
       options.background
-        ? { priority: 'background', stillWanted: options.stillWanted }
-        : { priority: 'interactive', onQueued: who.onQueued, stillWanted: options.stillWanted },
+        ? { priority: 'background' }
+        : { priority: 'interactive', onQueued: who.onQueued },
     );
     if (answer.kind === 'charge') charged = answer.points;
     return answer;

@@ -24,7 +24,7 @@ export function qrWatchDeps(
         'qrStatus',
         { sessionId },
         { ...owner, origin: '/qr' },
-        { background: !opts?.interactive, stillWanted: opts?.stillWanted },
+        { background: !opts?.interactive },
       ),
     messages: qrStatusMessages(deps, clientFor),
     steps: qrStepCompletion(deps),

@@ -45,7 +45,7 @@ export function subscriptionSource(deps: AppDeps): SubscriptionSource {
         throw new PollPaused(resumesAt());
       }
     },
-    async page(row, start, page, stillWanted) {
+    async page(row, start, page) {
       const input = {
         ownerId: row.owner_id,
         edition: 'enhanced' as const,
@@ -56,10 +56,7 @@ export function subscriptionSource(deps: AppDeps): SubscriptionSource {
         remarkTag: row.remark_tag ?? undefined,
       };
       try {
-        const answer = await query(deps, 'shopOrders', input, whoOf(row), {
-          background: true,
-          stillWanted,
-        });
+        const answer = await query(deps, 'shopOrders', input, whoOf(row), { background: true });
         return { orders: answer.data.orders, total: answer.data.total, points: answer.points };
       } catch (err) {
         // The budget's own reservation refused it (other calls in flight took the room).

@@ -50,10 +50,10 @@ export function orderWatchDeps(deps: AppDeps, clientFor: ClientFor): OrderWatchD
     logger: deps.logger,
     store: deps.store,
     clock: deps.clock,
-    lookUp: async (o, stillWanted) => {
+    lookUp: async (o) => {
       const who = { teamId: o.teamId, userId: o.userId, channelId: o.channelId };
       const args = { orderNumber: o.orderNumber, merchantNum: o.merchantNum, kind: o.kind };
-      return (await lookUpPayOrder(deps, args, who, { background: true, stillWanted })).order;
+      return (await lookUpPayOrder(deps, args, who, { background: true })).order;
     },
     messages: watchMessages(deps, clientFor),
   };
