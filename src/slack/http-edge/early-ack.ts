@@ -56,7 +56,10 @@ export function ackCommandsEarly(
     const path = req.url?.split('?', 1)[0];
     if (!planner || req.method !== 'POST' || path !== '/slack/events') return listener(req, res);
     const type = req.headers['content-type'];
-    const json = type?.split(';', 1)[0]?.trim() === JSON_TYPE;
+    // Slack announces an event's length; a JSON body sent without one (chunked) is left to Bolt's
+    // own reader, which refuses an oversized one without closing on a client still sending.
+    const json =
+      type?.split(';', 1)[0]?.trim() === JSON_TYPE && req.headers['content-length'] !== undefined;
     if (type !== FORM && !json) return listener(req, res);
     readBody(req, opts.bodyLimit, (failure, raw) => {
       if (failure) return refuseUnread(failure, res, opts.logger);
