@@ -33,6 +33,23 @@ export function eventsReceiver(p: {
     processBeforeResponse: false,
     unhandledRequestTimeoutMillis: 2_900,
   });
+  return withEarlyAcks(http, p);
+}
+
+/**
+ * The request path of both HTTP receivers: the request limits first, then the early acks
+ * (early-ack.ts), then Bolt's own listener.
+ */
+export function withEarlyAcks(
+  http: HTTPReceiver,
+  p: {
+    signingSecret: string;
+    limits: HttpLimits;
+    logger: Logger;
+    slot: EarlyAckSlot;
+    app: () => App;
+  },
+): HTTPReceiver {
   const early = ackCommandsEarly(http.requestListener, {
     signingSecret: p.signingSecret,
     bodyLimit: p.limits.bodyLimitBytes,

@@ -10,9 +10,8 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { SLACK_CALL_TIMEOUT_MS } from '../delivery/slack-client-options.js';
-import { ackCommandsEarly } from './early-ack.js';
-import type { EarlyAckSlot } from './events-receiver.js';
-import { guardRequests, type HttpLimits } from './http-limits.js';
+import { type EarlyAckSlot, withEarlyAcks } from './events-receiver.js';
+import type { HttpLimits } from './http-limits.js';
 
 /** The bot scopes an OAuth install asks for (the same as manifest.yml's). */
 export const BOT_SCOPES = ['commands', 'chat:write', 'files:write', 'users:read'];
@@ -86,14 +85,5 @@ export function oauthReceiver(p: {
       },
     },
   });
-  const early = ackCommandsEarly(http.requestListener, {
-    signingSecret: config.slack.signingSecret!,
-    bodyLimit: p.limits.bodyLimitBytes,
-    logger,
-    planner: () => p.slot.planner,
-    app: p.app,
-    track: (work) => p.slot.track(work),
-  });
-  http.requestListener = guardRequests(early, p.limits);
-  return http;
+  return withEarlyAcks(http, { ...p, signingSecret: config.slack.signingSecret! });
 }
