@@ -32,7 +32,10 @@ export async function dueWatches(db: Db, now: number, limit: number): Promise<Wa
 
 /**
  * The watches as a leased table (store/leased-rows.ts): claimed, renewed by the watcher's
- * heartbeat, released and taken over the same way as every other leased feature.
+ * heartbeat, released and taken over the same way as every other leased feature. A watch is
+ * claimed only while it is still watching and due: a replica that listed it as due just before
+ * another checked it and handed it back finds it no longer due and leaves it, instead of paying
+ * for a second look-up of the same order.
  */
 export function watchTable(db: Db): LeasedTable<WatchKey, OrderWatchRow> {
   return leasedTable(db, {
@@ -41,6 +44,9 @@ export function watchTable(db: Db): LeasedTable<WatchKey, OrderWatchRow> {
     keyValues: (k) => [k.workspaceId, k.watchId],
     find: (k) => findWatch(db, k),
     due: (now, limit) => dueWatches(db, now, limit),
+    claimable: (now) => [
+      { where: sql<SqlBool>`watch_state = 'watching' and next_check_at <= ${now}` },
+    ],
   });
 }
 
