@@ -35,6 +35,8 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> | undefined;
 
+  const stillInHand = (id: string, hold: Hold) => holds.get(id) === hold;
+
   function lose(id: string, hold: Hold): void {
     if (hold.lost) return;
     hold.lost = true;
@@ -50,12 +52,13 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
       held = await o.table.renewAll(o.owner, t + o.leaseMs);
     } catch (err) {
       o.log.warn({ err, inHand: snapshot.length }, 'lease renewal failed');
-      for (const [id, hold] of snapshot) lose(id, hold);
+      for (const [id, hold] of snapshot) if (stillInHand(id, hold)) lose(id, hold);
       return;
     }
     for (const [id, hold] of snapshot) {
       if (held.has(id)) hold.until = t + o.leaseMs;
-      else lose(id, hold);
+      // Dropped while the statement ran: its work ended and its lease was handed back, not lost.
+      else if (stillInHand(id, hold)) lose(id, hold);
     }
     await o.onBeat?.(t);
   }

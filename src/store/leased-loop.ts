@@ -89,7 +89,11 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     const stopping = () => stopRequested || hold.lost || now() >= hold.until;
     const done = work(row, stopping)
       .catch((err) => log.error({ err, key: id }, 'leased work failed'))
-      .then(() => releases.add(key))
+      .then(() => {
+        // The work is over: a renewal racing the release must not call its lease lost.
+        heartbeat.drop(id);
+        return releases.add(key);
+      })
       .catch((err) => log.error({ err, key: id }, 'lease release failed'))
       .then(() => undefined)
       .finally(() => {
