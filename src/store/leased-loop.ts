@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { batchedWrites } from './batched-writes.js';
 import { createLeaseHeartbeat } from './lease-heartbeat.js';
 import type { LeaseColumns, LeasedTable } from './leased-rows.js';
 
@@ -80,7 +81,8 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   let starting: Promise<void> = Promise.resolve();
   let ticking: Promise<void> | undefined;
   let again = false;
-  const releases = releaseBatcher(table, o.owner);
+  // A loop finishing many rows at once hands their leases back in one round trip, not one each.
+  const releases = batchedWrites<K>((keys) => table.releaseMany(keys, o.owner), RELEASE_BATCH);
   const looks = lookTimer(() => tick());
 
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
@@ -246,38 +248,3 @@ async function claimInDueOrder<K, R extends LeaseColumns>(
 
 /** The most leases one release statement hands back. */
 const RELEASE_BATCH = 100;
-
-/**
- * Hands leases back in batches: every release asked for while one statement is on its way goes
- * out together in the next, so a loop finishing many rows at once makes one round trip, not one
- * per row. Each caller's promise settles with its batch.
- */
-function releaseBatcher<K, R extends LeaseColumns>(table: LeasedTable<K, R>, owner: string) {
-  const waiting: { key: K; done: () => void; failed: (err: unknown) => void }[] = [];
-  let flushing = false;
-  async function flush(): Promise<void> {
-    flushing = true;
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0, RELEASE_BATCH);
-      try {
-        await table.releaseMany(
-          batch.map((b) => b.key),
-          owner,
-        );
-        for (const b of batch) b.done();
-      } catch (err) {
-        for (const b of batch) b.failed(err);
-      }
-    }
-    flushing = false;
-  }
-  return {
-    add(key: K): Promise<void> {
-      return new Promise<void>((done, failed) => {
-        waiting.push({ key, done, failed });
-        if (!flushing) setImmediate(() => void flush());
-        flushing = true;
-      });
-    },
-  };
-}

@@ -1,30 +1,37 @@
 import type { Logger } from 'pino';
 import { type AuditJournal, createAuditJournal } from '../audit/audit-journal.js';
-import { type AuditEntry, type AuditLog, createAuditLog } from '../audit/audit-log.js';
+import {
+  AUDIT_INSERT_MAX,
+  type AuditEntry,
+  type AuditLog,
+  createAuditLog,
+} from '../audit/audit-log.js';
 import { maskedParams } from '../audit/mask.js';
 import type { Config } from '../config.js';
 import type { CallOutcome } from '../gateway/client.js';
 import { journalDirFor } from '../ledger/journal-dir.js';
 import type { SettledCharge } from '../ledger/unconfirmed.js';
+import { type BatchedWrites, batchedWrites } from '../store/batched-writes.js';
 import type { Store } from '../store/index.js';
 import type { WorkTracker } from '../work-tracker.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /**
  * Every gateway call's outcome, as the client reports it, written to the audit (parameters
- * masked). Off the answer's path, but tracked so shutdown waits for the write. A row the store
- * cannot take right now (it is restarting) goes to the audit journal in JOURNAL_DIR and is written
- * once the store answers again, oldest first; rows behind it queue there too, so the audit keeps
- * its order. `flush` is the last try at shutdown; what still waits stays on disk for the next start.
+ * masked). Off the answer's path, but tracked so shutdown waits for the write. Rows are
+ * coalesced (store/batched-writes.ts): the rows of calls that end together go out in one insert,
+ * so a hundred background checks a second cost a few audit statements, not a hundred. A batch the
+ * store cannot take right now (it is restarting) goes to the audit journal in JOURNAL_DIR and is
+ * written once the store answers again, oldest first; batches behind it go there too while it
+ * holds any, so the audit keeps its order. `flush` is the last try at shutdown; what still waits
+ * stays on disk for the next start.
  */
 export function auditOutcomes(p: {
-  audit: AuditLog;
-  journal: AuditJournal;
+  writes: BatchedWrites<AuditEntry>;
   clock: () => Date;
-  logger: Logger;
   work: WorkTracker;
-}): ((e: CallOutcome) => void) & { flush(): Promise<void> } {
-  const toAudit = (e: CallOutcome) => {
+}): (e: CallOutcome) => void {
+  return (e: CallOutcome) => {
     const entry: AuditEntry = {
       at: p.clock(),
       workspaceId: e.context.workspaceId,
@@ -39,17 +46,33 @@ export function auditOutcomes(p: {
       requestId: e.context.requestId,
       ...(e.chargeUnknown ? { charge: 'unconfirmed' as const } : {}),
     };
-    if (p.journal.pending() > 0) return p.journal.keep(entry);
-    const write = p.audit.record(entry).catch((err) => {
-      p.logger.warn(
-        { err, op: e.operation, requestId: e.context.requestId },
-        'audit not written; journaled until the store answers',
-      );
-      p.journal.keep(entry);
-    });
-    void p.work.track(write);
+    void p.work.track(p.writes.add(entry));
   };
-  return Object.assign(toAudit, { flush: () => p.journal.close() });
+}
+
+/**
+ * The audit's writes, in order: one insert per batch, or the journal when the store refused one
+ * (then every later batch too while the journal holds rows). Never rejects.
+ */
+export function auditWrites(p: {
+  audit: AuditLog;
+  journal: AuditJournal;
+  logger: Logger;
+}): BatchedWrites<AuditEntry> {
+  return batchedWrites<AuditEntry>(async (entries) => {
+    if (p.journal.pending() === 0) {
+      try {
+        await p.audit.recordMany(entries);
+        return;
+      } catch (err) {
+        p.logger.warn(
+          { err, rows: entries.length, requestId: entries[0]?.requestId },
+          'audit not written; journaled until the store answers',
+        );
+      }
+    }
+    for (const entry of entries) p.journal.keep(entry);
+  }, AUDIT_INSERT_MAX);
 }
 
 const HOUR_MS = 3_600_000;
@@ -87,14 +110,17 @@ export function startAuditPrune(p: {
 export function auditSettlements(p: {
   audit: AuditLog;
   journal?: AuditJournal;
+  /** The rows still on their way: a settled row may be among them, so they go first. */
+  writes?: BatchedWrites<AuditEntry>;
   logger: Logger;
   work: WorkTracker;
 }): (workspaceId: string, settled: readonly SettledCharge[]) => void {
   return (workspaceId, settled) => {
     for (const s of settled) {
       const q = { workspaceId, requestId: s.requestId, points: s.points };
-      p.journal?.settle(q);
       const write = (async () => {
+        await p.writes?.drained();
+        p.journal?.settle(q);
         if (p.journal && p.journal.pending() > 0) await p.journal.replay();
         await p.audit.settle(q);
       })().catch((err) => p.logger.warn({ err, requestId: s.requestId }, 'audit not settled'));
@@ -131,10 +157,12 @@ export function auditing(
     logger: p.logger,
     track: (w) => void p.work.track(w),
   });
-  const toAudit = life.own(auditOutcomes({ ...p, audit, journal }), (a) => a.flush());
+  const writes = auditWrites({ audit, journal, logger: p.logger });
+  // At shutdown, after the work tracker has waited for the writes: a last replay of the journal.
+  life.own(journal, (j) => j.close());
   return {
     audit,
-    toAudit,
-    onSettled: auditSettlements({ ...p, audit, journal }),
+    toAudit: auditOutcomes({ ...p, writes }),
+    onSettled: auditSettlements({ ...p, audit, journal, writes }),
   };
 }
