@@ -32,7 +32,9 @@ export async function embeddedSandbox(
 
 /**
  * The one gateway client, its calls counted and timed in the metrics, each told to `audit`, its
- * queues (and the QR sessions still watched, read from the store) as gauges in /metrics.
+ * queues (and the QR sessions still watched, read from the store) as gauges in /metrics. Its
+ * `close` closes the limiter made here too (with REDIS_URL, its Redis connection): the client
+ * closes only a limiter it made itself.
  */
 export function gatewayClient(
   config: Config,
@@ -60,5 +62,10 @@ export function gatewayClient(
     liveQrSessions: () => liveQrSessionCount(store.db),
     rateQueues: () => limiter.size(),
   });
+  const closeClient = gateway.close;
+  gateway.close = async () => {
+    await closeClient();
+    await limiter.close();
+  };
   return gateway;
 }
