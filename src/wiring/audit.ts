@@ -23,8 +23,8 @@ import type { Lifecycle } from './lifecycle.js';
  * so a hundred background checks a second cost a few audit statements, not a hundred. A batch the
  * store cannot take right now (it is restarting) goes to the audit journal in JOURNAL_DIR and is
  * written once the store answers again, oldest first; batches behind it go there too while it
- * holds any, so the audit keeps its order. `flush` is the last try at shutdown; what still waits
- * stays on disk for the next start.
+ * holds any, so the audit keeps its order. The journal's close is the last try at shutdown (see
+ * `auditing`); what still waits stays on disk for the next start.
  */
 export function auditOutcomes(p: {
   writes: BatchedWrites<AuditEntry>;
