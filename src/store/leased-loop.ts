@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { batchedWrites } from './batched-writes.js';
-import { createLeaseHeartbeat } from './lease-heartbeat.js';
+import { type BatchedWrites, batchedWrites } from './batched-writes.js';
+import { createLeaseHeartbeat, type LeaseHeartbeat } from './lease-heartbeat.js';
 import type { LeaseColumns, LeasedTable } from './leased-rows.js';
 
 /**
@@ -83,28 +83,20 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   let again = false;
   // A loop finishing many rows at once hands their leases back in one round trip, not one each.
   const releases = batchedWrites<K>((keys) => table.releaseMany(keys, o.owner), RELEASE_BATCH);
+  const ending = { heartbeat, releases, log };
   const looks = lookTimer(() => tick());
 
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
     const hold = heartbeat.hold(id, claimedAt + o.leaseMs);
     const stopping = () => stopRequested || hold.lost || now() >= hold.until;
-    const done = work(row, stopping)
-      .catch((err) => log.error({ err, key: id }, 'leased work failed'))
-      .then(() => {
-        // The work is over: a renewal racing the release must not call its lease lost.
-        heartbeat.drop(id);
-        return releases.add(key);
-      })
-      .catch((err) => log.error({ err, key: id }, 'lease release failed'))
-      .then(() => undefined)
-      .finally(() => {
-        heartbeat.drop(id);
-        inFlight.delete(id);
-        // A slot is free again: due work waiting for it need not wait for the next look, but
-        // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
-        plan(looks.gapLeft());
-      });
+    const done = workThenRelease({ id, key, row, work, stopping }, ending).finally(() => {
+      heartbeat.drop(id);
+      inFlight.delete(id);
+      // A slot is free again: due work waiting for it need not wait for the next look, but
+      // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
+      plan(looks.gapLeft());
+    });
     inFlight.set(id, done);
     return done;
   }
@@ -191,6 +183,25 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
       plan(0);
     },
   };
+}
+
+/**
+ * The work on one row, then its lease handed back; never rejects (either failure is logged). The
+ * hold is dropped as the work ends: a renewal racing the release must not call the lease lost.
+ */
+function workThenRelease<K, R>(
+  p: { id: string; key: K; row: R; work: LeasedWork<R>; stopping: () => boolean },
+  via: { heartbeat: LeaseHeartbeat; releases: BatchedWrites<K>; log: Logger },
+): Promise<void> {
+  return p
+    .work(p.row, p.stopping)
+    .catch((err) => via.log.error({ err, key: p.id }, 'leased work failed'))
+    .then(() => {
+      via.heartbeat.drop(p.id);
+      return via.releases.add(p.key);
+    })
+    .catch((err) => via.log.error({ err, key: p.id }, 'lease release failed'))
+    .then(() => undefined);
 }
 
 /**
