@@ -56,17 +56,22 @@ describe.each(DIALECTS)('audit rows written in batches (%s)', (dialect) => {
 
   const journalFor = (audit: AuditLog) =>
     createAuditJournal({ dir, audit, logger: captureLogger().logger, retryMs: 60_000 });
+  /** The audit's writes through a log whose batch inserts are counted. */
+  const countedWrites = () => {
+    const audit = createAuditLog(store.db);
+    const { log, batches } = counted(audit);
+    const logger = captureLogger().logger;
+    return {
+      audit,
+      batches,
+      writes: auditWrites({ audit: log, journal: journalFor(audit), logger }),
+    };
+  };
   const stored = async (audit: AuditLog) =>
     (await audit.list({ workspaceId: 'T1', since: new Date(0) })).map((r) => r.requestId).reverse();
 
   it('writes 300 rows that came together in two inserts, in the order they came', async () => {
-    const audit = createAuditLog(store.db);
-    const { log, batches } = counted(audit);
-    const writes = auditWrites({
-      audit: log,
-      journal: journalFor(audit),
-      logger: captureLogger().logger,
-    });
+    const { audit, batches, writes } = countedWrites();
     const all = Array.from({ length: 300 }, (_, i) => writes.add(row(i)));
     await Promise.all(all);
     expect(batches).toEqual([AUDIT_INSERT_MAX, 300 - AUDIT_INSERT_MAX]);
@@ -74,13 +79,7 @@ describe.each(DIALECTS)('audit rows written in batches (%s)', (dialect) => {
   });
 
   it('writes a lone row at once, in an insert of its own', async () => {
-    const audit = createAuditLog(store.db);
-    const { log, batches } = counted(audit);
-    const writes = auditWrites({
-      audit: log,
-      journal: journalFor(audit),
-      logger: captureLogger().logger,
-    });
+    const { audit, batches, writes } = countedWrites();
     await writes.add(row(1));
     await writes.add(row(2));
     expect(batches).toEqual([1, 1]);
