@@ -11,6 +11,9 @@ import type { Db } from './database.js';
  *   columns (`workspace_id`, `<thing>_id`) that picks one row;
  * - the feature's "due" query adds `leaseFree(now)` to its own condition, so it lists only rows
  *   nobody holds;
+ * - a row listed as due may be worked and released by another worker before the claim, so either
+ *   `claimable` repeats the due condition (order watches, subscriptions) or the work asks it of
+ *   the claimed row (QR sessions' `hasWork`); a free lease alone would pay for a second check;
  * - every write a worker makes while working goes through `updateLeased` (or adds
  *   `heldBy(owner)` itself), so a worker that lost its lease writes nothing.
  *
