@@ -79,7 +79,7 @@ describe.each(DIALECTS)('audit rows written in batches (%s)', (dialect) => {
   });
 
   it('writes a lone row at once, in an insert of its own', async () => {
-    const { audit, batches, writes } = countedWrites();
+    const { batches, writes } = countedWrites();
     await writes.add(row(1));
     await writes.add(row(2));
     expect(batches).toEqual([1, 1]);
