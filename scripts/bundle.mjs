@@ -20,7 +20,11 @@ export async function bundle(outdir = join(root, 'dist', 'app')) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: [join(root, 'src', 'main.ts')],
+    // The edge thread's worker is an entry of its own, beside main.js (src/slack/http-edge/edge-thread.ts).
+    entryPoints: {
+      main: join(root, 'src', 'main.ts'),
+      'edge-worker': join(root, 'src', 'slack', 'http-edge', 'edge-worker.ts'),
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   // Signals are handled from the start: one that arrives while starting stops it once started.
   let stopping = false;
   let started: Promise<{ stop(): Promise<void> }> | undefined;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     (started ?? Promise.reject(new Error('not started')))
       .then((running) => running.stop())
       .then(
-        () => process.exit(0),
+        () => process.exit(exitCode),
         (err) => {
           logger.error({ err }, 'shutdown failed');
           process.exit(1);
@@ -56,7 +56,17 @@ async function main(): Promise<void> {
       return local;
     });
   } else {
-    started = startQuerydesk(config, { logger, primeAcks: true });
+    started = startQuerydesk(config, {
+      logger,
+      primeAcks: true,
+      // A bot whose public port is gone stops (exit 1) so that its orchestrator starts another.
+      edgeThread: {
+        lost: (why) => {
+          logger.error({ why }, 'the edge thread ended; querydesk stops');
+          shutdown('edge thread lost', 1);
+        },
+      },
+    });
   }
   await started;
 }

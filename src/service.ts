@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -11,8 +10,8 @@ import { createMetrics, type Metrics } from './metrics.js';
 import type { QrWatcher } from './qr/index.js';
 import { registerClientGauge } from './queue-gauges.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
-import { createSlackApp, type SlackRuntime, serverOf } from './slack/app.js';
-import { earlyAckSamples } from './slack/commands/index.js';
+import { createSlackApp, type SlackRuntime } from './slack/app.js';
+import { earlyAckSamples, edgePlanTable } from './slack/commands/index.js';
 import type { AppDeps } from './slack/deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-edge/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
@@ -68,6 +67,11 @@ export interface StartOptions {
    * starting hundreds of bots need not pay.
    */
   primeAcks?: boolean;
+  /**
+   * Serve the public port from the edge thread (slack/http-edge/edge-thread.ts) in many-workspace
+   * mode: production's entry point sets it. `lost` is called if the thread ends on its own.
+   */
+  edgeThread?: { lost: (why: string) => void };
 }
 
 /**
@@ -118,9 +122,17 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     if (oauth) registerClientGauge(metrics.registry, oauth.clientCount);
     const routes = appRoutes(config, { metrics, store }, options.extraRoutes);
     const limits = options.httpLimits ?? HTTP_LIMITS;
+    // Many-workspace mode only: there one process carries many workspaces' background work,
+    // which delayed the acks (docs/design/rate-limit-and-acks.md#on-a-thread-of-its-own). With one
+    // workspace the thread's own memory took the idle process past its 100 MiB goal.
+    const edgeThread =
+      options.edgeThread && config.mode === 'oauth'
+        ? { plan: edgePlanTable(), lost: options.edgeThread.lost }
+        : undefined;
     const runtime = createSlackApp({
       ...{ config, logger, local: options.local, routes, limits },
       oauth: oauth?.stores,
+      edgeThread,
     });
     const clientFor = clients(() => runtime.app.client);
     const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
@@ -149,7 +161,9 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const planner = registerListeners(runtime.app, { ...deps, ...workers });
     runtime.ackCommandsEarly(planner, (w) => work.track(w));
     if (options.primeAcks) {
-      primeAcks(runtime, logger);
+      // Behind the edge thread the main thread decides nothing, and the thread's decision is a
+      // look-up in a table (edge-plan.ts), with no parser or schema to compile first.
+      if (!edgeThread) primeAcks(runtime, logger);
       const collected = collectStartupGarbage();
       if (collected) logger.info(collected, 'start-up garbage collected');
       else logger.warn('start-up garbage not collected: this Node gave no gc function');
@@ -169,10 +183,18 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     }
     const retentionDays = config.ledgerRetentionDays;
     if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
-    const address = serverOf(runtime)?.address() as AddressInfo | undefined;
-    const port = address?.port ?? config.port;
+    const port = runtime.port() ?? config.port;
     const metricsPort = (await separateMetrics(config, { metrics, limits }, life)) ?? port;
-    logger.info({ port, metricsPort, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
+    logger.info(
+      {
+        port,
+        metricsPort,
+        mode: config.mode,
+        sandbox: !!sandbox,
+        edgeThread: runtime.edgeThread(),
+      },
+      'querydesk started',
+    );
     return { port, metricsPort, deps, ...workers, sandbox, runtime, stop: life.stop };
   } catch (err) {
     await life.stop();

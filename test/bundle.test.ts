@@ -66,8 +66,10 @@ describe('the bundled bot (dist/app/main.js)', () => {
       { cwd: ROOT },
     );
     bots.push(bot);
-    // The production entry point primes the early ack, in the bundle as from src/.
+    // The production entry point primes the early ack, in the bundle as from src/; with one
+    // workspace the main thread serves the port (the edge thread is many-workspace mode's).
     expect(bot.output()).toMatch(/"acked":[1-9]\d*,"answered":0,.*"msg":"early ack primed"/);
+    expect(bot.output()).toMatch(/"edgeThread":false,"msg":"querydesk started"/);
     // …and then collects start-up's garbage (the flag it needs is set from inside).
     expect(bot.output()).toMatch(/"heapUsedMiB":\d+,"msg":"start-up garbage collected"/);
     const ack = await double.sendCommand(bot.events, {
@@ -97,6 +99,39 @@ describe('the bundled bot (dist/app/main.js)', () => {
       10_000,
     );
     expect(JSON.stringify(status.blocks)).toContain('shared by every replica through Redis');
+  }, 30_000);
+
+  it('serves many-workspace mode from the edge thread, its worker an entry of the bundle', async () => {
+    double.setOAuthClient('1111.2222', 'oauth-client-secret-value');
+    const bot = await spawnBot(
+      [main],
+      {
+        SLACK_CLIENT_ID: '1111.2222',
+        SLACK_CLIENT_SECRET: 'oauth-client-secret-value',
+        SLACK_STATE_SECRET: 'state-secret-value',
+        SLACK_SIGNING_SECRET: double.signingSecret,
+        SLACK_API_URL: double.apiUrl,
+        ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        DATABASE_URL: `sqlite:${join(dir, 'oauth.db')}`,
+        LOG_LEVEL: 'info',
+      },
+      { cwd: ROOT },
+    );
+    bots.push(bot);
+    expect(bot.output()).toMatch(/"edgeThread":true,"msg":"querydesk started"/);
+    // Passed through the thread to Bolt's receiver: the install's redirect and its cookie.
+    const install = await fetch(`${bot.events.replace('/slack/events', '')}/slack/install`, {
+      redirect: 'manual',
+    });
+    expect(install.status).toBe(302);
+    expect(install.headers.get('set-cookie')).toMatch(/^slack-app-oauth-state=/);
+    // Acked in the thread: a lookup from a team with no installation (nothing runs after).
+    const ack = await double.sendCommand(bot.events, {
+      command: '/payorder',
+      text: `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`,
+      user: 'U0BUNDLE2',
+    });
+    expect(ack.status).toBe(200);
   }, 30_000);
 
   it('started as production and the benchmarks start it (scripts/start.sh), is node with the runtime flags', async () => {

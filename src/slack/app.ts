@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   App,
   type Logger as BoltLogger,
@@ -11,7 +12,9 @@ import type { Config } from '../config.js';
 import { boltLogger } from './bolt-logger.js';
 import { slackClientOptions } from './delivery/slack-client-options.js';
 import type { EarlyAckPlanner, EarlyAckSample } from './http-edge/early-ack.js';
-import { primeEarlyAck } from './http-edge/early-ack.js';
+import { primeEarlyAck, processAcked } from './http-edge/early-ack.js';
+import type { EdgePlanTable } from './http-edge/edge-plan.js';
+import { type EdgeThread, startEdgeThread } from './http-edge/edge-thread.js';
 import { type EarlyAckSlot, eventsReceiver } from './http-edge/events-receiver.js';
 import {
   applyServerLimits,
@@ -39,7 +42,19 @@ export interface SlackRuntime {
     decisions: number,
   ): ReturnType<typeof primeEarlyAck> | undefined;
   start(): Promise<void>;
+  /** The public port, once started (the edge thread's when there is one). */
+  port(): number | undefined;
+  /** Whether the edge thread serves the public port. */
+  edgeThread(): boolean;
   stop(): Promise<void>;
+}
+
+/** The edge thread (http-edge/edge-thread.ts): HTTP modes only; production's entry point sets it. */
+export interface EdgeThreadOptions {
+  /** The lookup commands, for the thread's planner (http-edge/edge-plan.ts). */
+  plan: EdgePlanTable;
+  /** Called if the thread ends without being stopped: the public port is gone. */
+  lost: (why: string) => void;
 }
 
 interface SlackAppParams {
@@ -51,6 +66,7 @@ interface SlackAppParams {
   oauth?: OAuthStores;
   /** Tests shorten the limits; production uses HTTP_LIMITS. */
   limits?: HttpLimits;
+  edgeThread?: EdgeThreadOptions;
 }
 
 /** The receiver for the mode, the token Bolt uses (none in OAuth mode), and the early-ack secret. */
@@ -99,6 +115,7 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
     // Bolt's conversation store keeps per-channel state we never read, with a lookup on every request.
     convoStore: false,
   });
+  let edgeThread: EdgeThread | undefined;
   return {
     app,
     ackCommandsEarly(planner, track) {
@@ -115,11 +132,43 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
       // whose port is published on the host's loopback only, on the container's interfaces.
       const host = config.console.listen === 'all' ? '0.0.0.0' : '127.0.0.1';
       const listen = params.local ? { port: config.port, host } : config.port;
-      await (config.mode === 'socket' ? app.start() : app.start(listen, serverOptions(limits)));
+      const threaded = params.edgeThread && edge.signingSecret && config.mode !== 'socket';
+      // Behind the edge thread, Bolt listens on this machine's loopback only.
+      const boltListen = threaded ? { port: 0, host: '127.0.0.1' } : listen;
+      await (config.mode === 'socket' ? app.start() : app.start(boltListen, serverOptions(limits)));
       const server = serverOf({ app });
       if (server) applyServerLimits(server, limits);
+      if (!threaded || !server || !params.edgeThread || !edge.signingSecret) return;
+      try {
+        edgeThread = await startEdgeThread(
+          {
+            port: config.port,
+            host: params.local ? host : undefined,
+            upstreamPort: (server.address() as AddressInfo).port,
+            signingSecret: edge.signingSecret,
+            plan: params.edgeThread.plan,
+            limits,
+          },
+          {
+            logger,
+            deliver: (acked) => processAcked(acked, { app, track: slot.track, logger }),
+            lost: params.edgeThread.lost,
+          },
+        );
+      } catch (err) {
+        await app.stop();
+        throw err;
+      }
+    },
+    edgeThread: () => edgeThread !== undefined,
+    port() {
+      if (edgeThread) return edgeThread.port;
+      const address = serverOf({ app })?.address() as AddressInfo | null | undefined;
+      return address?.port;
     },
     async stop() {
+      // No new requests first: the edge thread hands over what it acked, then Bolt stops.
+      await edgeThread?.close();
       await app.stop();
     },
   };

@@ -7,6 +7,7 @@ import type {
 import type { SlackDeps } from '../context.js';
 import { exportSubcommand } from '../exports/export-command.js';
 import type { EarlyAckPlanner, EarlyAckSample } from '../http-edge/early-ack.js';
+import type { EdgePlanTable } from '../http-edge/edge-plan.js';
 import { handleLookup, lookupDecision } from '../lookup/lookup-flow.js';
 import { claimAfterAck } from '../middleware/idempotency.js';
 import { exactly, pick } from '../middleware/one-listener.js';
@@ -81,21 +82,12 @@ type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  */
 export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
   const handlers = new Map<string, (args: CommandArgs) => Promise<void>>();
-  const plans = new Map<string, (text: string) => { response?: RespondArguments } | undefined>();
   for (const command of COMMAND_LIST) {
     if (command.kind === 'custom') {
       handlers.set(command.name, (args) => command.handle(args, deps, COMMAND_LIST));
       continue;
     }
     const parser = commandParser(command, deps.config.gateway.timeZone);
-    // The listener's own first decision (lookupDecision), made before Bolt for the early ack.
-    plans.set(command.name, (text) => {
-      if (subcommandOf(command.name, text)) return undefined;
-      const decided = lookupDecision(command, parser, text);
-      if (decided.kind === 'modal') return undefined;
-      // A refusal is acked empty too: it is sent after, in the asker's language.
-      return {};
-    });
     handlers.set(command.name, async (args) => {
       const sub = subcommandOf(command.name, args.command.text);
       if (sub) return sub.sub.handle(args, deps, sub.rest);
@@ -108,7 +100,42 @@ export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
     deps.metrics.slackAcks.inc({ kind: 'command' });
     await handle(claimAfterAck(args));
   });
+  return commandPlanner(deps.config.gateway.timeZone);
+}
+
+/**
+ * The early ack's planner: each lookup command's listener's own first decision (lookupDecision),
+ * made before Bolt. It needs only the gateway's time zone, so the edge thread builds the same one
+ * (edge-worker.ts).
+ */
+export function commandPlanner(timeZone: string): EarlyAckPlanner {
+  const plans = new Map<string, (text: string) => { response?: RespondArguments } | undefined>();
+  for (const command of COMMAND_LIST) {
+    if (command.kind === 'custom') continue;
+    const parser = commandParser(command, timeZone);
+    plans.set(command.name, (text) => {
+      if (subcommandOf(command.name, text)) return undefined;
+      const decided = lookupDecision(command, parser, text);
+      if (decided.kind === 'modal') return undefined;
+      // A refusal is acked empty too: it is sent after, in the asker's language.
+      return {};
+    });
+  }
   return (slash) => pick(plans, slash.command)?.(typeof slash.text === 'string' ? slash.text : '');
+}
+
+/** The lookup commands as the edge thread's planner needs them (http-edge/edge-plan.ts). */
+export function edgePlanTable(): EdgePlanTable {
+  const table: EdgePlanTable = {};
+  for (const command of COMMAND_LIST) {
+    if (command.kind === 'custom') continue;
+    const subs = SUBCOMMANDS[command.name as RegisteredCommand] ?? {};
+    table[command.name] = {
+      modal: command.modal !== undefined,
+      subcommands: Object.keys(subs).map((word) => word.toLowerCase()),
+    };
+  }
+  return table;
 }
 
 /**

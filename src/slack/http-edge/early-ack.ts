@@ -1,13 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse, stringify } from 'node:querystring';
-import {
-  type App,
-  HTTPModuleFunctions as httpFunc,
-  type RespondArguments,
-  type SlashCommand,
-} from '@slack/bolt';
-import type { Logger } from 'pino';
+import type { App, RespondArguments, SlashCommand } from '@slack/bolt';
 import { afterPendingAcks } from './ack-first.js';
+import { answerNoBody, answerWith, retryOf } from './http-answers.js';
 import { signedBySlack, slackDigest } from './slack-signature.js';
 
 /**
@@ -20,15 +15,36 @@ export type EarlyAckPlanner = (
   command: SlashCommand,
 ) => { response?: RespondArguments } | undefined;
 
+/**
+ * What the early path logs: a pino logger on the main thread; in the edge thread, lines posted to
+ * the main thread's logger (edge-worker.ts).
+ */
+export interface EdgeLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A request acked on the early path, for Bolt's `processEvent` (see processAcked). */
+export interface AckedRequest {
+  body: Record<string, unknown>;
+  retryNum?: number;
+  retryReason?: string;
+  /** A command's name and its ack as sent ('' for an empty ack); absent for an event. */
+  command?: { name: string; sent: string };
+}
+
 export interface EarlyAckOptions {
   signingSecret: string;
   bodyLimit: number;
-  logger: Logger;
+  logger: EdgeLog;
   /** Set once the listeners are registered (see SlackRuntime.ackCommandsEarly). */
   planner: () => EarlyAckPlanner | undefined;
-  app: () => App;
-  /** Keeps the hand-over to Bolt in the work a shutdown waits for. */
-  track: <T>(work: Promise<T>) => Promise<T>;
+  /**
+   * Takes each request once its ack is out: processAcked on the main thread, a message to it
+   * from the edge thread.
+   */
+  deliver: (acked: AckedRequest) => void;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -41,8 +57,9 @@ type Buffered = IncomingMessage & { rawBody: Buffer };
  * through Bolt (context, middleware chain, listener matching, a few dozen promises) sat before its
  * ack and behind every earlier command's. A form request's body is read here (readBody); for a
  * command its planner can decide from the text, its signature is checked (slack-signature.ts),
- * it is acked at once, and handed to `app.processEvent` once the acks owed are out
- * (ack-first.ts); the listener then runs as before with an `ack` that is already done. An Events
+ * it is acked at once and handed on (`deliver`): to `app.processEvent` once the acks owed are
+ * out (processAcked, ack-first.ts), where the listener runs as before with an `ack` that is
+ * already done, or from the edge thread to the main thread, which does the same. An Events
  * API delivery is acked the same way (earlyEvent). Anything else (bad or missing signature, other
  * payloads, commands the planner leaves alone) goes to Bolt's receiver unchanged, its body already
  * read (`rawBody`, as Bolt's own reader leaves it).
@@ -126,7 +143,7 @@ export type EarlyDecision =
 export function decideEarly(
   raw: Buffer,
   headers: { timestamp: unknown; signature: unknown },
-  check: { signingSecret: string; planner: EarlyAckPlanner; logger: Logger },
+  check: { signingSecret: string; planner: EarlyAckPlanner; logger: EdgeLog },
   nowMs: number,
 ): EarlyDecision {
   // The form as Bolt reads it (node:querystring); an interactivity `payload` is never a command.
@@ -166,45 +183,47 @@ function early(
   );
   if (decided.kind === 'bolt') return void listener(req, res);
   const { body, command, sent } = decided;
-  httpFunc.buildContentResponse(res, decided.response);
-  let acked = false;
-  const ack = async (response?: string | RespondArguments) => {
-    if (acked) throw new Error('the command was acknowledged twice');
-    acked = true;
-    const said = response === undefined ? '' : JSON.stringify(response);
-    // The planner and the listener decide from the same function; a difference is a defect.
-    if (said !== sent) {
-      opts.logger.warn({ command: command.command }, 'listener acked differently from early ack');
-    }
-  };
-  handOver(req, body, ack, opts, (err) =>
-    opts.logger.error({ err, command: command.command }, 'command failed after its early ack'),
-  );
+  answerWith(res, decided.response);
+  opts.deliver({ body, ...retryOf(req), command: { name: command.command, sent } });
 }
 
 /**
  * An early-acked request to Bolt's `processEvent` once the acks owed are out (ack-first.ts), kept
- * in the work a shutdown waits for; `failed` logs what its listener threw.
+ * in the work a shutdown waits for; what its listener throws is logged. A command's listener gets
+ * an `ack` that is already done, which checks that it acked as the early path did.
  */
-function handOver(
-  req: Buffered,
-  body: Record<string, unknown>,
-  ack: (response?: string | RespondArguments) => Promise<void>,
-  opts: EarlyAckOptions,
-  failed: (err: unknown) => void,
+export function processAcked(
+  acked: AckedRequest,
+  to: { app: App; track: <T>(work: Promise<T>) => Promise<T>; logger: EdgeLog },
 ): void {
-  void opts.track(
+  const { command } = acked;
+  let done = false;
+  const ack = async (response?: string | RespondArguments) => {
+    if (!command) return;
+    if (done) throw new Error('the command was acknowledged twice');
+    done = true;
+    const said = response === undefined ? '' : JSON.stringify(response);
+    // The planner and the listener decide from the same function; a difference is a defect.
+    if (said !== command.sent) {
+      to.logger.warn({ command: command.name }, 'listener acked differently from early ack');
+    }
+  };
+  void to.track(
     afterPendingAcks()
       .then(() =>
-        opts.app().processEvent({
-          body,
+        to.app.processEvent({
+          body: acked.body,
           ack,
-          retryNum: httpFunc.extractRetryNumFromHTTPRequest(req),
-          retryReason: httpFunc.extractRetryReasonFromHTTPRequest(req),
+          retryNum: acked.retryNum,
+          retryReason: acked.retryReason,
           customProperties: {},
         }),
       )
-      .catch(failed),
+      .catch((err) =>
+        command
+          ? to.logger.error({ err, command: command.name }, 'command failed after its early ack')
+          : to.logger.error({ err }, 'event failed after its early ack'),
+      ),
   );
 }
 
@@ -248,14 +267,8 @@ function earlyEvent(
   };
   const body = decideEarlyEvent(req.rawBody, headers, opts.signingSecret, Date.now());
   if (!body) return void listener(req, res);
-  httpFunc.buildContentResponse(res, undefined);
-  handOver(
-    req,
-    body,
-    async () => undefined,
-    opts,
-    (err) => opts.logger.error({ err }, 'event failed after its early ack'),
-  );
+  answerWith(res, undefined);
+  opts.deliver({ body, ...retryOf(req) });
 }
 
 /** A command text to prime the early path with (see primeEarlyAck). */
@@ -273,7 +286,7 @@ export interface EarlyAckSample {
  * the log.
  */
 export function primeEarlyAck(
-  check: { signingSecret: string; planner: EarlyAckPlanner; logger: Logger },
+  check: { signingSecret: string; planner: EarlyAckPlanner; logger: EdgeLog },
   samples: readonly EarlyAckSample[],
   /** How many decisions to make in all, the samples taken in turn. */
   decisions: number,
@@ -319,10 +332,14 @@ export function primeEarlyAck(
  * A body that could not be read, answered as Bolt's receiver answers it: 413 past the limit (and
  * the connection closed, the rest unread), else 401.
  */
-function refuseUnread(failure: 'too-large' | 'aborted', res: ServerResponse, logger: Logger): void {
+function refuseUnread(
+  failure: 'too-large' | 'aborted',
+  res: ServerResponse,
+  logger: EdgeLog,
+): void {
   const tooLarge = failure === 'too-large';
   logger.warn({ tooLarge }, 'request body not read');
   if (res.headersSent || res.destroyed) return;
   if (tooLarge) res.setHeader('connection', 'close');
-  httpFunc.buildNoBodyResponse(res, tooLarge ? 413 : 401);
+  answerNoBody(res, tooLarge ? 413 : 401);
 }

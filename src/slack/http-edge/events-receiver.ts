@@ -1,6 +1,6 @@
 import { type App, type Logger as BoltLogger, type CustomRoute, HTTPReceiver } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { ackCommandsEarly, type EarlyAckPlanner } from './early-ack.js';
+import { ackCommandsEarly, type EarlyAckPlanner, processAcked } from './early-ack.js';
 import { guardRequests, type HttpLimits } from './http-limits.js';
 
 /** What the early ack needs from the app, filled in once the listeners exist. */
@@ -55,8 +55,8 @@ export function withEarlyAcks(
     bodyLimit: p.limits.bodyLimitBytes,
     logger: p.logger,
     planner: () => p.slot.planner,
-    app: p.app,
-    track: (work) => p.slot.track(work),
+    deliver: (acked) =>
+      processAcked(acked, { app: p.app(), track: p.slot.track, logger: p.logger }),
   });
   http.requestListener = guardRequests(early, p.limits);
   return http;

@@ -7,6 +7,7 @@ import {
   ackCommandsEarly,
   type EarlyAckPlanner,
   primeEarlyAck,
+  processAcked,
 } from '../../../src/slack/http-edge/early-ack.js';
 import { eventually } from '../../fakes/eventually.js';
 import { captureLogger } from '../../fakes/log-capture.js';
@@ -47,8 +48,7 @@ beforeAll(async () => {
     bodyLimit: 64 * 1024,
     logger: log.logger,
     planner: () => planner,
-    app: () => app,
-    track: (w) => w,
+    deliver: (acked) => processAcked(acked, { app, track: (w) => w, logger: log.logger }),
   });
   server = createServer((req, res) => {
     res.once('finish', () => events.push(`answered ${res.statusCode}`));
