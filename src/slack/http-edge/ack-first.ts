@@ -21,7 +21,38 @@ interface Waiter {
   go: () => void;
 }
 
-const waiting: Waiter[] = [];
+/**
+ * Waiters by workspace, served in turn: one workspace's flood (100 commands at once, all for its
+ * own token) went first-come first-served ahead of every other workspace's command, each of which
+ * then waited for the whole flood's turns. Now the next turn goes to the next workspace with work
+ * waiting; within a workspace the order is kept.
+ */
+const queues = new Map<string, Waiter[]>();
+/** Workspaces with waiters, in the order their turns come. */
+const turns: string[] = [];
+let waitingCount = 0;
+
+/** The oldest waiter (its deadline is the soonest): the head of one of the queues. */
+function oldest(): Waiter | undefined {
+  let first: Waiter | undefined;
+  for (const queue of queues.values()) {
+    const head = queue[0];
+    if (head && (!first || head.since < first.since)) first = head;
+  }
+  return first;
+}
+
+/** The next waiter in turn, removed from its queue. */
+function nextInTurn(): Waiter | undefined {
+  const key = turns.shift();
+  if (key === undefined) return undefined;
+  const queue = queues.get(key)!;
+  const waiter = queue.shift();
+  if (queue.length > 0) turns.push(key);
+  else queues.delete(key);
+  waitingCount--;
+  return waiter;
+}
 let unanswered = 0;
 let lastArrival = Number.NEGATIVE_INFINITY;
 let turnBooked = false;
@@ -49,7 +80,7 @@ function wakeAt(at: number): void {
 
 function pump(): void {
   turnBooked = false;
-  const first = waiting[0];
+  const first = oldest();
   if (!first) return;
   const now = performance.now();
   const deadline = first.since + MAX_DEFER_MS;
@@ -59,8 +90,8 @@ function pump(): void {
     wakeAt(unanswered > 0 ? deadline : Math.min(deadline, quietAt));
     return;
   }
-  waiting.shift()?.go();
-  if (waiting.length > 0) schedule();
+  nextInTurn()?.go();
+  if (waitingCount > 0) schedule();
 }
 
 /**
@@ -80,13 +111,23 @@ export function pendingAnswers(): number {
 
 function answered(): void {
   unanswered--;
-  if (unanswered === 0 && waiting.length > 0) schedule();
+  if (unanswered === 0 && waitingCount > 0) schedule();
 }
 
-/** Resolves when it is this work's turn (see above). */
-export function afterPendingAcks(): Promise<void> {
+/**
+ * Resolves when it is this work's turn (see above); `workspace` (its team id) takes turns with
+ * other workspaces' work.
+ */
+export function afterPendingAcks(workspace = ''): Promise<void> {
   return new Promise<void>((go) => {
-    waiting.push({ since: performance.now(), go });
+    let queue = queues.get(workspace);
+    if (!queue) {
+      queue = [];
+      queues.set(workspace, queue);
+      turns.push(workspace);
+    }
+    queue.push({ since: performance.now(), go });
+    waitingCount++;
     schedule();
   });
 }

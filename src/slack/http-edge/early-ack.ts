@@ -187,6 +187,11 @@ function early(
   opts.deliver({ body, ...retryOf(req), command: { name: command.command, sent } });
 }
 
+/** The workspace a Slack request comes from (a command's or an event's `team_id`), if it says. */
+export function teamOf(body: Record<string, unknown>): string | undefined {
+  return typeof body.team_id === 'string' ? body.team_id : undefined;
+}
+
 /**
  * An early-acked request to Bolt's `processEvent` once the acks owed are out (ack-first.ts), kept
  * in the work a shutdown waits for; what its listener throws is logged. A command's listener gets
@@ -209,7 +214,7 @@ export function processAcked(
     }
   };
   void to.track(
-    afterPendingAcks()
+    afterPendingAcks(teamOf(acked.body))
       .then(() =>
         to.app.processEvent({
           body: acked.body,

@@ -7,7 +7,7 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { afterPendingAcks } from './ack-first.js';
-import { type AckedRequest, ackCommandsEarly, type EdgeLog } from './early-ack.js';
+import { type AckedRequest, ackCommandsEarly, type EdgeLog, teamOf } from './early-ack.js';
 import { tablePlanner } from './edge-plan.js';
 import type { EdgeThreadData, FromEdge, ToEdge } from './edge-thread.js';
 import { answerNoBody } from './http-answers.js';
@@ -96,7 +96,7 @@ const early = ackCommandsEarly(toBolt, {
   // would otherwise start each command's work while the thread still had acks to send, the two
   // competing for the same cores.
   deliver: (acked: AckedRequest) => {
-    const posting: Promise<void> = afterPendingAcks()
+    const posting: Promise<void> = afterPendingAcks(teamOf(acked.body))
       .then(() => post({ type: 'acked', acked }))
       .catch((err) => logger.error({ err }, 'acked request not handed to the main thread'))
       .finally(() => unposted.delete(posting));

@@ -83,7 +83,7 @@ export async function answerLookup<S extends z.ZodType>(
 ): Promise<void> {
   // Requests already read from the network are acked before this work starts (under a burst
   // the store reads and gateway set-up of earlier commands would otherwise delay their acks).
-  await afterPendingAcks();
+  await afterPendingAcks(who.teamId);
   const reader: Asker = {
     ...who,
     locale: await personLocale(deps, client, who.teamId, who.userId),

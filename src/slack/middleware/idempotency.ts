@@ -161,7 +161,7 @@ export function claimAfterAck<
   const ack: AckFn<string | RespondArguments> = async (response) => {
     await args.ack(response);
     if (!claimed) {
-      await afterPendingAcks();
+      await afterPendingAcks(args.context.teamId);
       claimed ??= claim();
     }
     if (!(await claimed)) throw new DuplicateDelivery();

@@ -75,6 +75,23 @@ describe('work after an ack waits for the acks still owed', () => {
     expect(order).toEqual([1, 2, 3]);
   });
 
+  it("gives other workspaces' work a turn between one workspace's queued work", async () => {
+    // Quiet first: nothing unanswered, no arrival in the last QUIET_MS.
+    await new Promise((r) => setTimeout(r, QUIET_MS * 3));
+    const order: string[] = [];
+    const all = [
+      ...['a1', 'a2', 'a3', 'a4', 'a5'].map((id) =>
+        afterPendingAcks('TFLOOD').then(() => void order.push(id)),
+      ),
+      afterPendingAcks('TOTHER').then(() => void order.push('other')),
+      afterPendingAcks('TFLOOD').then(() => void order.push('a6')),
+      afterPendingAcks().then(() => void order.push('no team')),
+    ];
+    await Promise.all(all);
+    // One turn each in the order the workspaces first came; a workspace's own order kept.
+    expect(order).toEqual(['a1', 'other', 'no team', 'a2', 'a3', 'a4', 'a5', 'a6']);
+  });
+
   it('counts a real response answered when it is sent, on a kept-alive connection too', async () => {
     // A real server's responses, two on one kept-alive socket: each emits 'close' once sent, and
     // work held behind the first goes on once both are answered (and arrivals have paused).
