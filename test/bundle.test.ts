@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startReplica } from '../bench/replica-process.js';
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
@@ -69,7 +69,11 @@ describe('the bundled bot (dist/app/main.js)', () => {
     // The production entry point primes the early ack, in the bundle as from src/; with one
     // workspace the main thread serves the port (the edge thread is many-workspace mode's).
     expect(bot.output()).toMatch(/"acked":[1-9]\d*,"answered":0,.*"msg":"early ack primed"/);
-    expect(bot.output()).toMatch(/"edgeThread":false,"msg":"querydesk started"/);
+    // Logged once start-up is done, which can be just after /readyz first answers.
+    await vi.waitFor(
+      () => expect(bot.output()).toMatch(/"edgeThread":false,"msg":"querydesk started"/),
+      { timeout: 5_000 },
+    );
     // …and then collects start-up's garbage (the flag it needs is set from inside).
     expect(bot.output()).toMatch(/"heapUsedMiB":\d+,"msg":"start-up garbage collected"/);
     const ack = await double.sendCommand(bot.events, {
@@ -118,7 +122,10 @@ describe('the bundled bot (dist/app/main.js)', () => {
       { cwd: ROOT },
     );
     bots.push(bot);
-    expect(bot.output()).toMatch(/"edgeThread":true,"msg":"querydesk started"/);
+    await vi.waitFor(
+      () => expect(bot.output()).toMatch(/"edgeThread":true,"msg":"querydesk started"/),
+      { timeout: 5_000 },
+    );
     // Passed through the thread to Bolt's receiver: the install's redirect and its cookie.
     const install = await fetch(`${bot.events.replace('/slack/events', '')}/slack/install`, {
       redirect: 'manual',
