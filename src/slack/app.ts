@@ -49,7 +49,10 @@ export interface SlackRuntime {
   stop(): Promise<void>;
 }
 
-/** The edge thread (http-edge/edge-thread.ts): HTTP modes only; production's entry point sets it. */
+/**
+ * The edge thread (http-edge/edge-thread.ts): possible in the HTTP modes; service.ts asks for it
+ * in many-workspace mode when production's entry point sets StartOptions.edgeThread.
+ */
 export interface EdgeThreadOptions {
   /** The lookup commands, for the thread's planner (http-edge/edge-plan.ts). */
   plan: EdgePlanTable;

@@ -8,8 +8,9 @@ import type { EdgePlanTable } from './edge-plan.js';
 import type { HttpLimits } from './http-limits.js';
 
 /**
- * The edge thread: in the HTTP modes the public port is served by a worker thread with an event
- * loop of its own (edge-worker.ts), and Bolt's receiver listens on a loopback port behind it.
+ * The edge thread: in many-workspace mode (service.ts decides; the receivers of either HTTP mode
+ * can run behind it) the public port is served by a worker thread with an event loop of its own
+ * (edge-worker.ts), and Bolt's receiver listens on a loopback port behind it.
  * Why: the main thread runs the background work of every workspace (QR checks, order watches,
  * subscription polls, their database round trips), and a command that arrived while that loop
  * was busy waited for its turn before it was even read. At 100 workspaces the bot's ack p99 was
