@@ -28,6 +28,13 @@ const select = (optionText: number) => ({
   options: [{ text: plainText(optionText), value: 'one' }],
 });
 
+const cell = (t = 'x') => ({ type: 'raw_text', text: t });
+const table = (rows: unknown[][], extra: Record<string, unknown> = {}) => ({
+  type: 'table',
+  rows,
+  ...extra,
+});
+
 /**
  * One message blocks per limit, with `n` where the limit applies; `bot` is the bot's own limit
  * (src/slack/blocks/limits.ts), `slack` the double's, written from Slack's reference.
@@ -99,6 +106,29 @@ const CASES = [
     pointer: '/blocks/0/elements',
   },
   {
+    what: 'rows in a table (its header row included)',
+    bot: LIMITS.tableRows,
+    slack: SLACK_LIMITS.tableRows,
+    blocks: (n: number) => [table(Array.from({ length: n }, () => [cell()]))],
+    pointer: '/blocks/0/rows',
+  },
+  {
+    what: 'cells in a table row',
+    bot: LIMITS.tableCells,
+    slack: SLACK_LIMITS.tableCells,
+    blocks: (n: number) => [table([Array.from({ length: n }, () => cell())])],
+    pointer: '/blocks/0/rows/0',
+  },
+  {
+    what: 'column settings in a table',
+    bot: LIMITS.tableCells,
+    slack: SLACK_LIMITS.tableColumnSettings,
+    blocks: (n: number) => [
+      table([[cell()]], { column_settings: Array.from({ length: n }, () => ({ align: 'right' })) }),
+    ],
+    pointer: '/blocks/0/column_settings',
+  },
+  {
     what: 'blocks in a message',
     bot: LIMITS.messageBlocks,
     slack: SLACK_LIMITS.messageBlocks,
@@ -147,6 +177,47 @@ describe('the double’s Block Kit limits (its own, from Slack’s reference)', 
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/^\[ERROR\] (must be less than|no more than) \d+ /);
     expect(messages[0]).toContain(`[json-pointer:${c.pointer}]`);
+    expect(double.messages('C1')).toHaveLength(before);
+  });
+
+  it('accepts a table of raw_text and rich_text cells with column settings', async () => {
+    const rich = { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [] }] };
+    const settings = [{ align: 'right', is_wrapped: true }, null, { align: 'center' }];
+
+    const answer = await post([
+      table([[cell('a'), rich, cell('c')]], { column_settings: settings }),
+    ]);
+
+    expect(answer).toMatchObject({ ok: true });
+  });
+
+  it('refuses what Slack’s table reference does not allow, each with its pointer', async () => {
+    const before = double.messages('C1').length;
+    const blocks = [
+      table([[cell(''), { type: 'mrkdwn', text: 'x' }, 'plain'], []], {
+        column_settings: [{ align: 'middle' }, { is_wrapped: 'yes' }, 3],
+      }),
+      table([[cell()]]),
+    ];
+
+    const answer = await post(blocks);
+
+    expect(answer).toMatchObject({
+      ok: false,
+      error: 'invalid_blocks',
+      response_metadata: {
+        messages: [
+          '[ERROR] must be more than 0 characters [json-pointer:/blocks/0/rows/0/0/text]',
+          '[ERROR] must be raw_text or rich_text [json-pointer:/blocks/0/rows/0/1/type]',
+          '[ERROR] must be a raw_text or rich_text object [json-pointer:/blocks/0/rows/0/2]',
+          '[ERROR] must provide at least 1 items [json-pointer:/blocks/0/rows/1]',
+          '[ERROR] must be one of left, center, right [json-pointer:/blocks/0/column_settings/0/align]',
+          '[ERROR] must be a boolean [json-pointer:/blocks/0/column_settings/1/is_wrapped]',
+          '[ERROR] must be an object or null [json-pointer:/blocks/0/column_settings/2]',
+          '[ERROR] only_one_table_allowed [json-pointer:/blocks/1]',
+        ],
+      },
+    });
     expect(double.messages('C1')).toHaveLength(before);
   });
 

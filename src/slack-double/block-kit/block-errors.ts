@@ -2,6 +2,7 @@ import { isRecord } from '../api-error.js';
 import { elementErrors } from './element-errors.js';
 import { SLACK_LIMITS as L } from './limits.js';
 import type { Problems } from './problems.js';
+import { tableErrors } from './table-errors.js';
 
 /**
  * The blocks of a message or view at `at` (a JSON pointer such as `/blocks`), at most `max` of
@@ -65,6 +66,9 @@ function oneBlock(p: Problems, at: string, block: Record<string, unknown>): void
       p.text(`${at}/hint`, block.hint, L.inputHint);
       if (block.element === undefined) p.add(`${at}/element`, 'missing required field');
       else elementErrors(p, `${at}/element`, block.element, actionIds);
+      return;
+    case 'table':
+      tableErrors(p, at, block);
       return;
     default:
       return;

@@ -44,4 +44,8 @@ export const SLACK_LIMITS = {
   viewSubmit: 24,
   viewClose: 24,
   privateMetadata: 3000,
+  /** Rows of a table, its header row included; cells in one row; column settings. */
+  tableRows: 100,
+  tableCells: 20,
+  tableColumnSettings: 20,
 } as const;

@@ -29,6 +29,12 @@ export const LIMITS = {
   privateMetadata: 3000,
   /** bytes of the view's JSON; Slack says 250 kB, read as 250 000 to stay on the safe side */
   viewBytes: 250_000,
+  /** rows of a table block, its header row included */
+  tableRows: 100,
+  /** cells in one table row; also the most column settings */
+  tableCells: 20,
+  /** this app's own cap on one table cell's text (Slack states none) */
+  tableCellText: 300,
 } as const;
 
 type Rec = Record<string, unknown>;
@@ -46,7 +52,13 @@ export function checkMessage(
     const max = opts.update ? LIMITS.updateText : LIMITS.messageText;
     tooLong(out, 'message text', msg.text, max);
   }
-  if (msg.blocks !== undefined) checkBlocks(out, msg.blocks, LIMITS.messageBlocks, 'message');
+  if (msg.blocks !== undefined) {
+    checkBlocks(out, msg.blocks, LIMITS.messageBlocks, 'message');
+    const tables = Array.isArray(msg.blocks)
+      ? msg.blocks.filter((b) => isRec(b) && b.type === 'table').length
+      : 0;
+    if (tables > 1) out.push(`message has ${tables} table blocks, limit 1`);
+  }
   return out;
 }
 
@@ -139,9 +151,30 @@ function checkBlock(out: string[], block: Rec, at: string): void {
       if (block.element === undefined) out.push(`${at} has no element`);
       else element(out, `${at} element`, block.element, actionIds);
       return;
+    case 'table':
+      checkTable(out, block, at);
+      return;
     default:
       return;
   }
+}
+
+function checkTable(out: string[], block: Rec, at: string): void {
+  const rows = list(out, `${at} rows`, block.rows, LIMITS.tableRows, 1);
+  for (const [i, row] of rows.entries()) {
+    const cells = list(out, `${at} rows[${i}]`, row, LIMITS.tableCells, 1);
+    for (const [j, cell] of cells.entries()) {
+      const where = `${at} rows[${i}][${j}]`;
+      if (!isRec(cell) || cell.type !== 'raw_text' || typeof cell.text !== 'string') {
+        out.push(`${where} is not a raw_text cell`);
+      } else {
+        if (cell.text.length === 0) out.push(`${where} is empty`);
+        tooLong(out, where, cell.text, LIMITS.tableCellText);
+      }
+    }
+  }
+  if (block.column_settings !== undefined)
+    list(out, `${at} column_settings`, block.column_settings, LIMITS.tableCells);
 }
 
 function element(out: string[], at: string, el: unknown, actionIds: Set<string>): void {

@@ -225,6 +225,41 @@ describe('checkMessage', () => {
   });
 });
 
+describe('checkMessage on tables', () => {
+  const cell = (text = 'x') => ({ type: 'raw_text', text });
+  const table = (rows: unknown[][]) => ({ type: 'table', rows });
+
+  it('accepts one table of 100 rows of 20 cells at the cell limit', () => {
+    const row = Array.from({ length: LIMITS.tableCells }, () => cell(x(LIMITS.tableCellText)));
+
+    expect(checkMessage(msg(table(Array.from({ length: LIMITS.tableRows }, () => row))))).toEqual(
+      [],
+    );
+  });
+
+  it('names each table problem: rows, cells, cell type and text, a second table', () => {
+    const rows = Array.from({ length: LIMITS.tableRows + 1 }, () => [cell()]);
+    const wide = [Array.from({ length: LIMITS.tableCells + 1 }, () => cell())];
+
+    expect(
+      checkMessage(
+        msg(
+          table(rows),
+          table([[cell(''), { type: 'mrkdwn', text: 'x' }, cell(x(301))]]),
+          table(wide),
+        ),
+      ),
+    ).toEqual([
+      'blocks[0] (table) rows has 101 items, limit 100',
+      'blocks[1] (table) rows[0][0] is empty',
+      'blocks[1] (table) rows[0][1] is not a raw_text cell',
+      'blocks[1] (table) rows[0][2] is 301 characters, limit 300',
+      'blocks[2] (table) rows[0] has 21 items, limit 20',
+      'message has 3 table blocks, limit 1',
+    ]);
+  });
+});
+
 describe('checkView', () => {
   it('accepts a modal and a home tab at their limits', () => {
     const inputs = Array.from({ length: 100 }, (_, i) => ({
