@@ -8,11 +8,7 @@ import { accountCard } from '../src/slack/blocks/account-card.js';
 import { ENGLISH } from '../src/slack/blocks/format.js';
 import { checkMessage } from '../src/slack/blocks/limits.js';
 import type { SlackMessage } from '../src/slack/blocks/message.js';
-import {
-  SHOP_ORDERS_PER_SLACK_PAGE,
-  shopOrdersCard,
-  totalSlackPages,
-} from '../src/slack/blocks/shop-orders-card.js';
+import { shopOrderPages, shopOrdersCard } from '../src/slack/blocks/shop-orders-card.js';
 import { spendCard } from '../src/slack/blocks/spend-card.js';
 import { spendPeriod } from '../src/slack/spend/index.js';
 import { openStore } from '../src/store/index.js';
@@ -71,28 +67,23 @@ export async function cardInputs(): Promise<CardInputs> {
   }
 }
 
-/** The 10 Slack pages one 100-order gateway page is shown as, each with its buttons' values. */
+/** The card one 100-order gateway page is shown as (one table), with its buttons' values. */
 export function shopCards(page: ShopOrderPage): SlackMessage[] {
-  const per = SHOP_ORDERS_PER_SLACK_PAGE;
-  const slackPages = Math.ceil(page.orders.length / per);
-  const totalPages = totalSlackPages(page.total, page.pageSize, per);
-  return Array.from({ length: slackPages }, (_, i) =>
-    shopOrdersCard(
-      {
-        ownerId: X.shopOrders.ownerId,
-        edition: 'enhanced',
-        filters: {},
-        orders: page.orders.slice(i * per, (i + 1) * per),
-        humanPage: i + 1,
-        totalPages,
-        totalOrders: page.total,
-        prevValue: i > 0 ? JSON.stringify({ q: 'bench', p: i }) : undefined,
-        nextValue: JSON.stringify({ q: 'bench', p: i + 2 }),
-        filterValue: 'bench',
-      },
-      { timeZone: TIME_ZONE, shareKey: 'bench-share', t: ENGLISH },
-    ),
+  const card = shopOrdersCard(
+    {
+      ownerId: X.shopOrders.ownerId,
+      edition: 'enhanced',
+      filters: {},
+      orders: page.orders,
+      humanPage: 1,
+      totalPages: shopOrderPages(page.total, page.pageSize),
+      totalOrders: page.total,
+      nextValue: JSON.stringify({ q: 'bench', p: 2 }),
+      filterValue: 'bench',
+    },
+    { timeZone: TIME_ZONE, shareKey: 'bench-share', t: ENGLISH },
   );
+  return [card];
 }
 
 const spendOf = (report: SpendReport) =>
@@ -124,7 +115,7 @@ export async function cardRenderBench(): Promise<BenchResult[]> {
   const spendProblems = problems([spendOf(inputs.spend)]);
   return [
     {
-      name: `cards: shop orders, ${inputs.shopPage.orders.length} orders as ${pages.length} Slack pages`,
+      name: `cards: shop orders, ${inputs.shopPage.orders.length} orders as ${pages.length} table card`,
       figures: {
         orders: inputs.shopPage.orders.length,
         slackPages: pages.length,

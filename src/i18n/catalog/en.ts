@@ -11,6 +11,7 @@ import { enSettings } from './en/settings.js';
 import { enSpend } from './en/spend.js';
 import { enSteps } from './en/steps.js';
 import { enSubscriptions } from './en/subscriptions.js';
+import { enTables } from './en/tables.js';
 import { enWatches } from './en/watches.js';
 
 /**
@@ -36,6 +37,7 @@ export const EN_AREAS = [
   enConsole,
   enAudit,
   enSettings,
+  enTables,
 ] as const;
 
 export const en = {
@@ -53,6 +55,7 @@ export const en = {
   ...enConsole,
   ...enAudit,
   ...enSettings,
+  ...enTables,
 } as const;
 
 export type MessageKey = keyof typeof en;

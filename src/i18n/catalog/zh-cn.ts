@@ -12,6 +12,7 @@ import { zhCNSettings } from './zh-cn/settings.js';
 import { zhCNSpend } from './zh-cn/spend.js';
 import { zhCNSteps } from './zh-cn/steps.js';
 import { zhCNSubscriptions } from './zh-cn/subscriptions.js';
+import { zhCNTables } from './zh-cn/tables.js';
 import { zhCNWatches } from './zh-cn/watches.js';
 
 /**
@@ -33,6 +34,7 @@ export const zhCN = {
   ...zhCNConsole,
   ...zhCNAudit,
   ...zhCNSettings,
+  ...zhCNTables,
 } as const satisfies Record<MessageKey, string>;
 
 // The reverse direction: a key only Chinese has is a compile error too.

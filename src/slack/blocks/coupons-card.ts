@@ -5,18 +5,17 @@ import {
   type CardOptions,
   cardFooter,
   contextLine,
-  FOOTER_BLOCKS,
   header,
-  MESSAGE_BUDGET,
-  packLines,
   pagerButtons,
   section,
 } from './card-parts.js';
-import { code, esc, when } from './format.js';
+import { count, esc, when } from './format.js';
 import { ACTION } from './ids.js';
 import type { SlackMessage } from './message.js';
+import { type Column, recordTable, TABLE_RECORDS } from './record-table.js';
+import { tableMoreLine } from './table-more.js';
 
-/** One Slack page of coupon claims over a window that may span several 7-day gateway calls. */
+/** One page of coupon claims over a window that may span several 7-day gateway calls. */
 export interface CouponsView {
   sid: string;
   kind: CouponKind;
@@ -25,7 +24,7 @@ export interface CouponsView {
   /** How many ≤7-day gateway calls were merged into this result. */
   windows: number;
   total: number;
-  /** This Slack page's rows only. */
+  /** This page's rows: gateway page `humanPage` of every window, merged. */
   rows: Coupon[];
   humanPage: number;
   totalPages: number;
@@ -33,29 +32,26 @@ export interface CouponsView {
   nextValue?: string;
 }
 
-/** Rows per Slack page: a row is at most ~500 characters, so 20 rows take about 4 sections. */
-export const COUPONS_PER_SLACK_PAGE = 20;
-
 export const COUPONS_PREV = `${ACTION.couponsPage}_prev`;
 export const COUPONS_NEXT = `${ACTION.couponsPage}_next`;
 
-function couponLine(c: Coupon, timeZone: string, t: Translate): string {
-  const money = c.moneyText.trim() ? `¥${esc(c.moneyText, 30)}` : '—';
-  const min = c.minUseMoneyText.trim()
-    ? ` (${t('lookup.coupons.minSpend', { money: `¥${esc(c.minUseMoneyText, 30)}` })})`
-    : '';
-  const code_ = c.code.trim()
-    ? ` · ${t('lookup.coupons.code', { code: `\`${code(c.code, 80)}\`` })}`
-    : '';
-  const valid = t('lookup.coupons.valid', {
-    from: when(c.begins, timeZone),
-    to: when(c.ends, timeZone),
-  });
-  const name = esc(c.name, 150) || t('lookup.coupons.unnamed');
-  return `${when(c.claimedAt, timeZone)} · *${name}* · ${money}${min}${code_} · ${valid}`;
+function columns(timeZone: string, t: Translate): Column<Coupon>[] {
+  return [
+    { title: t('table.coupons.claimedAt'), cell: (c) => when(c.claimedAt, timeZone) },
+    {
+      title: t('table.coupons.name'),
+      cell: (c) => c.name.trim() || t('lookup.coupons.unnamed'),
+      wrap: true,
+    },
+    { title: t('table.coupons.amount'), cell: (c) => c.moneyText, align: 'right' },
+    { title: t('table.coupons.minSpend'), cell: (c) => c.minUseMoneyText, align: 'right' },
+    { title: t('table.coupons.code'), cell: (c) => c.code },
+    { title: t('table.coupons.validFrom'), cell: (c) => when(c.begins, timeZone) },
+    { title: t('table.coupons.validTo'), cell: (c) => when(c.ends, timeZone) },
+  ];
 }
 
-/** Coupon claims (operation 4), merged over 7-day windows, one Slack page of rows. */
+/** Coupon claims (operation 4), merged over 7-day windows, one page of rows as a table. */
 export function couponsCard(view: CouponsView, opts: CardOptions & { t: Translate }): SlackMessage {
   const { t } = opts;
   const tz = opts.timeZone;
@@ -70,14 +66,19 @@ export function couponsCard(view: CouponsView, opts: CardOptions & { t: Translat
     ...(view.windows > 1 ? [t('lookup.coupons.merged', { n: view.windows })] : []),
     t('lookup.coupons.page', page),
   ].join(' · ');
-  const lines = view.rows.map((c) => couponLine(c, tz, t));
-  const room = MESSAGE_BUDGET - 2 - FOOTER_BLOCKS;
+  const left = Math.max(0, view.rows.length - TABLE_RECORDS);
   const blocks: types.KnownBlock[] = [
     header(t('lookup.coupons.title', { sid: view.sid })),
     contextLine(context),
-    ...(lines.length ? packLines(lines, room, t) : [section(t('lookup.coupons.none'))]),
+    view.rows.length ? recordTable(columns(tz, t), view.rows) : section(t('lookup.coupons.none')),
+    ...(left > 0 ? [contextLine(tableMoreLine(left, '/coupons export', t))] : []),
     ...cardFooter(opts, pagerButtons(ACTION.couponsPage, view.prevValue, view.nextValue, t)),
   ];
-  const text = t('lookup.coupons.text', { sid: view.sid, n: view.total, ...page });
+  const text = t('table.coupons.text', {
+    sid: view.sid,
+    n: view.rows.length,
+    total: count(view.total),
+    ...page,
+  });
   return { text: esc(text, 400), blocks };
 }

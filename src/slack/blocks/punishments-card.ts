@@ -5,16 +5,15 @@ import {
   type CardOptions,
   cardFooter,
   contextLine,
-  FOOTER_BLOCKS,
   header,
-  MESSAGE_BUDGET,
-  packLines,
   pagerButtons,
   section,
 } from './card-parts.js';
-import { code, esc, when } from './format.js';
+import { count, esc, when } from './format.js';
 import { ACTION } from './ids.js';
 import type { SlackMessage } from './message.js';
+import { type Column, recordTable, TABLE_RECORDS } from './record-table.js';
+import { tableMoreLine } from './table-more.js';
 
 /** One page of punishment orders as the gateway returned it. */
 export interface PunishmentsView {
@@ -29,23 +28,22 @@ export interface PunishmentsView {
 export const PUNISHMENTS_PREV = `${ACTION.punishmentsPage}_prev`;
 export const PUNISHMENTS_NEXT = `${ACTION.punishmentsPage}_next`;
 
-const id = (text: string) => (text.trim() ? `\`${code(text, 40)}\`` : '—');
-
-function rowLine(r: PunishmentOrder, timeZone: string, t: Translate): string {
-  const status =
-    r.punishStatus === '0'
-      ? `:ice_cube: *${t('lookup.punishments.frozen')}*`
-      : `*${esc(r.punishStatusWord, 40)}*`;
-  const pid = [r.pubId, r.siteId, r.adzoneId].map((s) => code(s, 40) || '—').join(' / ');
+function columns(timeZone: string, t: Translate): Column<PunishmentOrder>[] {
   return [
-    status,
-    esc(r.violationWord, 60),
-    t('lookup.punishments.trade', { id: id(r.platTradeId) }),
-    t('lookup.punishments.created', { at: when(r.tradeCreatedAt, timeZone) }),
-    t('lookup.punishments.settles', { month: esc(r.settleMonth, 20) || '—' }),
-    t('lookup.punishments.relation', { id: id(r.relationId) }),
-    t('lookup.punishments.pid', { pid: `\`${pid}\`` }),
-  ].join(' · ');
+    {
+      title: t('table.punishments.status'),
+      cell: (r) => (r.punishStatus === '0' ? t('lookup.punishments.frozen') : r.punishStatusWord),
+    },
+    { title: t('table.punishments.violation'), cell: (r) => r.violationWord, wrap: true },
+    { title: t('table.punishments.trade'), cell: (r) => r.platTradeId },
+    { title: t('table.punishments.created'), cell: (r) => when(r.tradeCreatedAt, timeZone) },
+    { title: t('table.punishments.settles'), cell: (r) => r.settleMonth },
+    { title: t('table.punishments.relation'), cell: (r) => r.relationId },
+    {
+      title: t('table.punishments.pid'),
+      cell: (r) => [r.pubId, r.siteId, r.adzoneId].map((s) => s.trim() || '—').join(' / '),
+    },
+  ];
 }
 
 // Code 0 with an empty description is how the gateway says "no business error".
@@ -59,7 +57,7 @@ function bizError(page: PunishmentPage, t: Translate): string | undefined {
   return `:warning: *${t('lookup.punishments.bizError', { code: codeText })}*${desc}`;
 }
 
-/** Affiliate punishment orders (operation 5), one gateway page. */
+/** Affiliate punishment orders (operation 5), one gateway page as a table. */
 export function punishmentsCard(
   view: PunishmentsView,
   opts: CardOptions & { t: Translate },
@@ -73,22 +71,24 @@ export function punishmentsCard(
     t('lookup.punishments.total', { n: page.page.totalCount }),
     t('lookup.punishments.onPage', { n: page.rows.length }),
   ].join(' · ');
-  const fixed = 2 + (error ? 1 : 0) + FOOTER_BLOCKS;
-  const lines = page.rows.map((r) => rowLine(r, opts.timeZone, t));
+  const left = Math.max(0, page.rows.length - TABLE_RECORDS);
   const blocks: types.KnownBlock[] = [
     header(t('lookup.punishments.title', { id: view.platformUserId })),
     contextLine(context),
     ...(error ? [section(error)] : []),
-    ...(lines.length
-      ? packLines(lines, MESSAGE_BUDGET - fixed, t)
-      : [section(t('lookup.punishments.none'))]),
+    page.rows.length
+      ? recordTable(columns(opts.timeZone, t), page.rows)
+      : section(t('lookup.punishments.none')),
+    // There is no /punishments export: a smaller page is the way to the rest.
+    ...(left > 0 ? [contextLine(tableMoreLine(left, undefined, t))] : []),
     ...cardFooter(opts, pagerButtons(ACTION.punishmentsPage, view.prevValue, view.nextValue, t)),
   ];
   const errorCode = page.bizErrorCode ? ` ${page.bizErrorCode}` : '';
   const errorText = hasBizError(page) ? t('lookup.punishments.textError', { code: errorCode }) : '';
-  const text = t('lookup.punishments.text', {
+  const text = t('table.punishments.text', {
     id: view.platformUserId,
-    n: page.page.totalCount,
+    n: page.rows.length,
+    total: count(page.page.totalCount),
     ...pages,
     error: errorText,
   });

@@ -6,28 +6,26 @@ import {
   type CardOptions,
   cardFooter,
   contextLine,
-  FOOTER_BLOCKS,
   header,
-  MESSAGE_BUDGET,
   pagerButtons,
   section,
 } from './card-parts.js';
-import { code, esc, when, yuanLabel } from './format.js';
+import { count, esc, when, yuan } from './format.js';
 import { ACTION } from './ids.js';
 import type { SlackMessage } from './message.js';
 import { maskAddress, maskName, maskPhoneText } from './personal-data.js';
+import { type Column, recordTable, TABLE_RECORDS } from './record-table.js';
+import { tableMoreLine } from './table-more.js';
 
-export { locateSlackPage, slackPagesOf, totalSlackPages } from './shop-orders-paging.js';
-
-/** One Slack page of a shop order listing. */
+/** One page of a shop order listing: one gateway page, drawn as one table. */
 export interface ShopOrdersView {
   ownerId: string;
   edition: ShopEdition;
   /** Active filters in words, e.g. { from: '2024-05-01', remark: 'gift' }. */
   filters: Record<string, string>;
-  /** The orders of this Slack page only, already sliced by the caller. */
+  /** The orders of this page (the gateway's page, as it came). */
   orders: ShopOrder[];
-  /** 1-based over the whole result. */
+  /** 1-based: the gateway's page `humanPage − 1`. */
   humanPage: number;
   totalPages: number;
   totalOrders: number;
@@ -36,56 +34,67 @@ export interface ShopOrdersView {
   filterValue?: string;
 }
 
-// header + context + footer + (the sandbox note's reserve, inside MESSAGE_BUDGET); each order is a
-// section plus a divider before the next one.
-const FIXED_BLOCKS = 2 + FOOTER_BLOCKS;
-const FIT = Math.floor((MESSAGE_BUDGET - FIXED_BLOCKS + 1) / 2);
-
-/** Orders shown per Slack page: readable, and always within 50 blocks with this layout. */
-export const SHOP_ORDERS_PER_SLACK_PAGE = Math.min(10, FIT);
-
 /** Ids of the paging buttons: `qd_shoporders_page_prev` and `qd_shoporders_page_next`. */
 export const SHOP_ORDERS_PREV = `${ACTION.shopOrdersPage}_prev`;
 export const SHOP_ORDERS_NEXT = `${ACTION.shopOrdersPage}_next`;
 
-function orderText(o: ShopOrder, timeZone: string, t: Translate): string {
-  const spec = o.goodsSpec.trim() ? ` — ${esc(o.goodsSpec, 400)}` : '';
-  const place = [o.province, o.city, o.town].map((p) => esc(p, 60)).filter(Boolean);
-  const address = [place.join(' '), esc(maskAddress(o.address), 400)].filter(Boolean).join(', ');
-  const receiver = [
-    esc(maskName(o.receiverName), 100),
-    esc(maskPhoneText(o.receiverPhone), 60),
-    address,
-  ].filter(Boolean);
-  const tagName = o.remarkTagName?.trim() ? esc(o.remarkTagName, 100) : '';
+/** Pages of `pageSize` orders needed for `totalOrders` (at least 1). */
+export function shopOrderPages(totalOrders: number, pageSize: number): number {
+  if (pageSize < 1 || totalOrders <= 0) return 1;
+  return Math.ceil(totalOrders / pageSize);
+}
+
+function receiverOf(o: ShopOrder): string {
+  const place = [o.province, o.city, o.town].filter((p) => p.trim()).join(' ');
+  const address = [place, maskAddress(o.address)].filter((p) => p.trim()).join(', ');
+  return [maskName(o.receiverName), maskPhoneText(o.receiverPhone), address]
+    .filter((p) => p.trim())
+    .join(' · ');
+}
+
+function notesOf(o: ShopOrder, t: Translate): string {
+  const tagName = o.remarkTagName?.trim() ?? '';
   const tag =
     o.remarkTag === null
       ? tagName
       : `${tagName || t('lookup.shopOrders.tagWord')} (${o.remarkTag})`;
-  const notes = [
-    o.remark.trim() ? t('lookup.shopOrders.remark', { remark: esc(o.remark, 700) }) : '',
-    tag ? t('lookup.shopOrders.tag', { tag }) : '',
-  ].filter(Boolean);
-  const status = t('lookup.shopOrders.status', { status: esc(o.status, 40) || '—' });
-  const shipBy = t('lookup.shopOrders.shipBy', { at: when(o.lastShipAt, timeZone) });
-  return [
-    `*${t('lookup.shopOrders.order')}* \`${code(o.orderSn, 100) || '—'}\` · ${status} · *${yuanLabel(o.payAmountFen)}*`,
-    `${esc(o.goodsName, 500) || t('lookup.shopOrders.unnamedGoods')}${spec} × ${o.goodsCount}`,
-    `${o.isPreSale ? `${t('lookup.shopOrders.presale')} · ` : ''}${shipBy}`,
-    t('lookup.shopOrders.receiver', { receiver: receiver.join(' · ') || '—' }),
-    ...(notes.length ? [notes.join(' · ')] : []),
-  ].join('\n');
+  return [o.remark.trim(), tag].filter(Boolean).join(' · ');
 }
 
-/** One Slack page of shop orders (operation 7) with paging, filter and share buttons. */
+function columns(timeZone: string, t: Translate): Column<ShopOrder>[] {
+  return [
+    { title: t('table.shopOrders.order'), cell: (o) => o.orderSn },
+    {
+      title: t('table.shopOrders.status'),
+      cell: (o) =>
+        [o.status.trim(), o.isPreSale ? t('lookup.shopOrders.presale') : '']
+          .filter(Boolean)
+          .join(' · '),
+    },
+    {
+      title: t('table.shopOrders.goods'),
+      cell: (o) =>
+        [o.goodsName.trim() || t('lookup.shopOrders.unnamedGoods'), o.goodsSpec.trim()]
+          .filter(Boolean)
+          .join(' — '),
+      wrap: true,
+    },
+    { title: t('table.shopOrders.count'), cell: (o) => count(o.goodsCount), align: 'right' },
+    { title: t('table.shopOrders.amount'), cell: (o) => yuan(o.payAmountFen), align: 'right' },
+    { title: t('table.shopOrders.shipBy'), cell: (o) => when(o.lastShipAt, timeZone) },
+    { title: t('table.shopOrders.receiver'), cell: receiverOf, wrap: true },
+    { title: t('table.shopOrders.notes'), cell: (o) => notesOf(o, t), wrap: true },
+  ];
+}
+
+/** One page of shop orders (operation 7) as a table, with paging, filter and share buttons. */
 export function shopOrdersCard(
   view: ShopOrdersView,
   opts: CardOptions & { t: Translate },
 ): SlackMessage {
   const { t } = opts;
   const pages = { page: view.humanPage, pages: view.totalPages };
-  const shown = view.orders.slice(0, SHOP_ORDERS_PER_SLACK_PAGE);
-  const left = view.orders.length - shown.length;
+  const left = Math.max(0, view.orders.length - TABLE_RECORDS);
   const filters = Object.entries(view.filters)
     .filter(([, v]) => v.trim() !== '')
     .map(([k, v]) => `${esc(k, 40)}: ${esc(v, 200)}`);
@@ -94,24 +103,28 @@ export function shopOrdersCard(
     t('lookup.shopOrders.count', { n: view.totalOrders }),
     t('lookup.shopOrders.edition', { edition: view.edition }),
     ...filters,
-    ...(left > 0 ? [t('lookup.shopOrders.notShown', { n: left })] : []),
   ].join(' · ');
-  const orders: types.KnownBlock[] = shown.flatMap((o, i) => [
-    ...(i > 0 ? [{ type: 'divider' } satisfies types.DividerBlock] : []),
-    section(orderText(o, opts.timeZone, t)),
-  ]);
   const own = [
     ...pagerButtons(ACTION.shopOrdersPage, view.prevValue, view.nextValue, t),
     ...(view.filterValue === undefined
       ? []
       : [button(ACTION.shopOrdersFilter, t('lookup.shopOrders.filter'), view.filterValue)]),
   ];
+  const orders: types.KnownBlock[] = view.orders.length
+    ? [recordTable(columns(opts.timeZone, t), view.orders)]
+    : [section(t('lookup.shopOrders.none'))];
   const blocks: types.KnownBlock[] = [
     header(t('lookup.shopOrders.title', { id: view.ownerId })),
     contextLine(context),
-    ...(orders.length ? orders : [section(t('lookup.shopOrders.none'))]),
+    ...orders,
+    ...(left > 0 ? [contextLine(tableMoreLine(left, '/shoporders export', t))] : []),
     ...cardFooter(opts, own),
   ];
-  const text = t('lookup.shopOrders.text', { id: view.ownerId, n: view.totalOrders, ...pages });
+  const text = t('table.shopOrders.text', {
+    id: view.ownerId,
+    n: view.orders.length,
+    total: count(view.totalOrders),
+    ...pages,
+  });
   return { text: esc(text, 400), blocks };
 }

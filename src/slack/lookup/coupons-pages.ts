@@ -3,7 +3,7 @@ import {
   type CouponKind,
   type CouponPage,
 } from '../../gateway/operations/coupons.js';
-import { COUPONS_PER_SLACK_PAGE, type CouponsView, couponsCard } from '../blocks/coupons-card.js';
+import { type CouponsView, couponsCard } from '../blocks/coupons-card.js';
 import { refusal } from '../blocks/error-card.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
@@ -43,7 +43,6 @@ interface CouponQuery {
 }
 
 const SECOND = 1000;
-const PER = COUPONS_PER_SLACK_PAGE;
 
 /**
  * Consecutive windows of at most 7 days covering [start, end]; each ends one second before the
@@ -92,37 +91,18 @@ export function createCoupons(deps: AppDeps) {
     return answers.flatMap((a) => a?.rows ?? []);
   }
 
-  /** Slack pages per gateway page, exact once the totals are known. */
-  function layout(q: CouponQuery): number[] {
-    const totals = q.totals ?? [];
-    const gatewayPages = Math.max(1, ...totals.map((t) => Math.ceil(t / q.args.limit)));
-    return Array.from({ length: gatewayPages }, (_, i) => {
-      const rows = rowsOnPage(totals, i + 1, q.args.limit).reduce((a, b) => a + b, 0);
-      return Math.max(1, Math.ceil(rows / PER));
-    });
-  }
+  /** Pages of the merged result: as many as the window with the most gateway pages has. */
+  const pageCount = (q: CouponQuery) =>
+    Math.max(1, ...(q.totals ?? []).map((t) => Math.ceil(t / q.args.limit)));
 
-  async function render(
-    qKey: string,
-    q: CouponQuery,
-    humanPage: number | 'first-of-gateway-page',
-  ): Promise<SlackMessage> {
+  /** Page `humanPage` is gateway page `humanPage` of every window, merged and sorted. */
+  async function render(qKey: string, q: CouponQuery, humanPage: number): Promise<SlackMessage> {
     if (!q.totals) await merged(q, q.args.page);
-    const perPage = layout(q);
-    const firstOf = (g: number) => perPage.slice(0, g - 1).reduce((a, b) => a + b, 0) + 1;
-    const totalPages = perPage.reduce((a, b) => a + b, 0);
-    const human = Math.min(
-      totalPages,
-      humanPage === 'first-of-gateway-page'
-        ? firstOf(Math.min(q.args.page, perPage.length))
-        : humanPage,
-    );
-    let g = 1;
-    while (g < perPage.length && firstOf(g + 1) <= human) g++;
-    const rows = (await merged(q, g)).sort(
+    const totalPages = pageCount(q);
+    const human = Math.min(totalPages, Math.max(1, humanPage));
+    const rows = (await merged(q, human)).sort(
       (a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0),
     );
-    const s = human - firstOf(g);
     const value = (p: number) => pageRefValue({ q: qKey, p });
     const view = {
       sid: q.args.sid,
@@ -131,7 +111,7 @@ export function createCoupons(deps: AppDeps) {
       to: q.args.end,
       windows: q.windows.length,
       total: (q.totals ?? []).reduce((a, b) => a + b, 0),
-      rows: rows.slice(s * PER, (s + 1) * PER),
+      rows,
       humanPage: human,
       totalPages,
       prevValue: human > 1 ? value(human - 1) : undefined,
@@ -165,7 +145,7 @@ export function createCoupons(deps: AppDeps) {
       };
       // Learn each window's total first, so the query kept for the paging buttons has them.
       await merged(q, q.args.page);
-      return render(await queries.put(q), q, 'first-of-gateway-page');
+      return render(await queries.put(q), q, q.args.page);
     },
     async page(ref: PageRef, clicker: Asker): Promise<SlackMessage | undefined> {
       const q = await queries.get(ref.q);

@@ -1,13 +1,6 @@
 import type { ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
-import {
-  locateSlackPage,
-  SHOP_ORDERS_PER_SLACK_PAGE,
-  type ShopOrdersView,
-  shopOrdersCard,
-  slackPagesOf,
-  totalSlackPages,
-} from '../blocks/shop-orders-card.js';
+import { type ShopOrdersView, shopOrderPages, shopOrdersCard } from '../blocks/shop-orders-card.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
 import { PageCache } from '../caches/page-cache.js';
@@ -21,8 +14,6 @@ interface ShopQuery {
   who: Asker;
   input: ShopOrdersInput;
 }
-
-const PER = SHOP_ORDERS_PER_SLACK_PAGE;
 
 export type ShopOrdersCard = {
   kind: 'shopOrders';
@@ -43,10 +34,8 @@ export function createShopOrders(deps: AppDeps) {
   };
 
   async function render(qKey: string, q: ShopQuery, humanPage: number): Promise<SlackMessage> {
-    const size = q.input.pageSize;
-    const spot = locateSlackPage(humanPage, size, PER);
-    const page = await fetchPage(q, spot.gatewayPage);
-    const totalPages = totalSlackPages(page.total, size, PER);
+    const page = await fetchPage(q, humanPage - 1);
+    const totalPages = shopOrderPages(page.total, q.input.pageSize);
     const filters: Record<string, string> = {};
     if (q.input.start) filters.from = q.input.start.slice(0, 10);
     if (q.input.end) filters.to = q.input.end.slice(0, 10);
@@ -57,7 +46,7 @@ export function createShopOrders(deps: AppDeps) {
       ownerId: q.input.ownerId,
       edition: q.input.edition,
       filters,
-      orders: page.orders.slice(spot.start, spot.end),
+      orders: page.orders,
       humanPage,
       totalPages,
       totalOrders: page.total,
@@ -71,13 +60,13 @@ export function createShopOrders(deps: AppDeps) {
   }
 
   return {
-    /** A new /shoporders: the human page N is the gateway's page N − 1, shown from its first Slack page. */
+    /** A new /shoporders: the human page N is the gateway's page N − 1. */
     async run(input: ShopOrdersInput, who: Asker): Promise<SlackMessage> {
       const q: ShopQuery = { who, input: { ...input, page: 0 } };
       const qKey = await queries.put(q);
-      return render(qKey, q, input.page * slackPagesOf(input.pageSize, PER) + 1);
+      return render(qKey, q, input.page + 1);
     },
-    /** A paging button: the same query, another Slack page. Undefined when the query has expired. */
+    /** A paging button: the same query, another page. Undefined when the query has expired. */
     async page(ref: PageRef, clicker: Asker): Promise<SlackMessage | undefined> {
       const q = await queries.get(ref.q);
       // Another workspace's button (a shared channel, a forged value) is as good as expired.

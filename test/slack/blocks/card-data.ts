@@ -182,3 +182,15 @@ export function mrkdwnText(message: { text: string; blocks: unknown[] }): string
   walk(message.blocks);
   return out.join('\n');
 }
+
+/** The message's table block: its rows as cell texts (header row first) and column alignments. */
+export function tableOf(blocks: unknown[]): { rows: string[][]; align: string[] } | undefined {
+  const table = blocks.find((b) => (b as { type?: string }).type === 'table') as
+    | { rows: { text: string }[][]; column_settings?: { align?: string }[] }
+    | undefined;
+  if (!table) return undefined;
+  return {
+    rows: table.rows.map((row) => row.map((c) => c.text)),
+    align: (table.column_settings ?? []).map((s) => s.align ?? 'left'),
+  };
+}

@@ -20,6 +20,7 @@ import {
   parsedPayOrder,
   parsedPunishments,
   parsedShopPage,
+  tableOf,
   visibleText,
 } from './card-data.js';
 
@@ -76,7 +77,16 @@ describe('lookup cards in every language', () => {
     expect(zh).toContain('外卖优惠券');
     expect(zh).toContain('2024-05-01 00:00:00 – 2024-05-15 00:00:00');
     expect(zh).toContain('下一页');
-    expect(out['zh-CN'].text).toContain('优惠券');
+    expect(tableOf(out['zh-CN'].blocks)?.rows[0]).toEqual([
+      '领取时间',
+      '优惠券',
+      '面额（元）',
+      '使用门槛（元）',
+      '券码',
+      '生效时间',
+      '失效时间',
+    ]);
+    expect(out['zh-CN'].text).toContain('第 1 / 2 页，本页 2 次领取');
     expect(visibleText(out.en.blocks)).toContain('Takeout coupons claimed 2024-05-01 00:00:00');
   });
 
@@ -88,9 +98,19 @@ describe('lookup cards in every language', () => {
       totalPages: 1,
     };
     const out = inEveryLanguage((t) => punishmentsCard(view, { timeZone: zone, t }));
-    expect(visibleText(out['zh-CN'].blocks)).toContain('已冻结');
+    expect(tableOf(out['zh-CN'].blocks)?.rows[0]).toEqual([
+      '状态',
+      '违规类型',
+      '交易号',
+      '创建时间',
+      '结算月份',
+      '渠道关系 ID',
+      'PID（pub/site/adzone）',
+    ]);
+    expect(tableOf(out['zh-CN'].blocks)?.rows[1]?.[0]).toBe('已冻结');
     expect(visibleText(out['zh-CN'].blocks)).toContain('处罚订单');
-    expect(visibleText(out.en.blocks)).toContain('*frozen*');
+    expect(out['zh-CN'].text).toContain('第 1 / 1 页，本页 2 条');
+    expect(tableOf(out.en.blocks)?.rows[1]?.[0]).toBe('frozen');
   });
 
   it('shop orders keep option keys and values, and translate the rest', () => {
@@ -113,6 +133,18 @@ describe('lookup cards in every language', () => {
     expect(zh).toContain('筛选…');
     expect(zh).toContain('from: 2024-05-01');
     expect(zh).toContain('enhanced 版');
+    expect(tableOf(out['zh-CN'].blocks)?.rows[0]).toEqual([
+      '订单号',
+      '状态',
+      '商品',
+      '数量',
+      '实付（元）',
+      '最晚发货',
+      '收货人',
+      '备注 · 标记',
+    ]);
+    expect(tableOf(out['zh-CN'].blocks)?.align[4]).toBe('right');
+    expect(out['zh-CN'].text).toContain('第 2 / 3 页，本页');
     expect(visibleText(out.en.blocks)).toContain('Page 2 of 3 · 250 orders · enhanced edition');
   });
 

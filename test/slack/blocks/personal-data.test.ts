@@ -77,7 +77,9 @@ describe('kept cards hold no whole phone number or receiver', () => {
     proxy.rewrite(undefined);
     expect(unmasked).toBe(1);
     const whole = /1\d\d0000\d{4}|FULLNAME|SECRETROOM/;
-    expect(JSON.stringify(card.blocks)).toMatch(/Receiver: /);
+    // The receiver is shown, masked: a phone number keeps only its first 3 and last 4 digits.
+    expect(JSON.stringify(card.blocks)).toMatch(/"Receiver"/);
+    expect(JSON.stringify(card.blocks)).toMatch(/1\d\d\*{4}\d{4}/);
     expect(JSON.stringify(card.blocks)).not.toMatch(whole);
 
     const kept = await h.bot.deps.store.db.selectFrom('shared_cache').select('value').execute();

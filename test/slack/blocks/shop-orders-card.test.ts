@@ -4,16 +4,20 @@ import { ACTION } from '../../../src/slack/blocks/ids.js';
 import { checkMessage, LIMITS } from '../../../src/slack/blocks/limits.js';
 import { withSandboxNote } from '../../../src/slack/blocks/sandbox-note.js';
 import {
-  locateSlackPage,
   SHOP_ORDERS_NEXT,
-  SHOP_ORDERS_PER_SLACK_PAGE,
   SHOP_ORDERS_PREV,
   type ShopOrdersView,
+  shopOrderPages,
   shopOrdersCard,
-  slackPagesOf,
-  totalSlackPages,
 } from '../../../src/slack/blocks/shop-orders-card.js';
-import { actionIds, longShopOrder, mrkdwnText, parsedShopPage, visibleText } from './card-data.js';
+import {
+  actionIds,
+  longShopOrder,
+  mrkdwnText,
+  parsedShopPage,
+  tableOf,
+  visibleText,
+} from './card-data.js';
 
 const opts = { timeZone: 'Asia/Shanghai', t: ENGLISH };
 
@@ -34,39 +38,67 @@ function viewOf(over: Partial<ShopOrdersView> = {}): ShopOrdersView {
   };
 }
 
-describe('shopOrdersCard', () => {
-  it('shows each order compactly with paging, filter and share buttons', () => {
-    const card = shopOrdersCard(viewOf(), { ...opts, shareKey: 's' });
+const HEADER = [
+  'Order no.',
+  'Status',
+  'Goods',
+  'Qty',
+  'Paid (¥)',
+  'Ship by',
+  'Receiver',
+  'Remark · tag',
+];
 
-    const text = visibleText(card.blocks);
+describe('shopOrdersCard', () => {
+  it('draws the page as one table: a header row, one row per order, amounts right-aligned', () => {
+    const view = viewOf();
+
+    const card = shopOrdersCard(view, { ...opts, shareKey: 's' });
+
     expect(checkMessage(card)).toEqual([]);
-    expect(text).toContain('Shop orders · owner-9');
-    expect(text).toContain(
+    const table = tableOf(card.blocks);
+    expect(table?.rows[0]).toEqual(HEADER);
+    expect(table?.rows).toHaveLength(view.orders.length + 1);
+    expect(table?.align).toEqual([
+      'left',
+      'left',
+      'left',
+      'right',
+      'right',
+      'left',
+      'left',
+      'left',
+    ]);
+    const first = table?.rows[1] ?? [];
+    expect(first[0]).toBe('240501-123456789012345');
+    expect(first[2]).toBe('Green tea 250g — 250g tin');
+    expect(first[3]).toBe('2');
+    expect(first[4]).toBe('12.50');
+    // 1714723200000 ms is 2024-05-03 16:00 in Shanghai.
+    expect(first[5]).toBe('2024-05-03 16:00:00');
+    expect(first[6]).toContain('Z**');
+    expect(first[6]).toContain('138****0000');
+    expect(first[7]).toBe('gift wrap · red (1)');
+    expect(table?.rows.flat()).toContain('99.99');
+    expect(table?.rows.some((r) => r[1]?.includes('Presale'))).toBe(true);
+    expect(visibleText(card.blocks)).toContain(
       'Page 2 of 3 · 250 orders · enhanced edition · from: 2024-05-01 · remark: gift',
     );
-    expect(text).toContain('240501-123456789012345');
-    expect(text).toContain('Green tea 250g — 250g tin × 2');
-    expect(text).toContain('¥12.50');
-    expect(text).toContain('¥99.99');
-    expect(text).toContain('Presale');
-    expect(text).toContain('Z**');
-    expect(text).toContain('138****0000');
-    expect(text).toContain('Remark: gift wrap · Tag: red (1)');
-    // 1714723200000 ms is 2024-05-03 16:00 in Shanghai.
-    expect(text).toContain('ship by 2024-05-03 16:00');
     expect(actionIds(card.blocks)).toEqual([
       SHOP_ORDERS_PREV,
       SHOP_ORDERS_NEXT,
       ACTION.shopOrdersFilter,
       ACTION.share,
     ]);
-    expect(card.text).toBe('Shop orders for owner-9: page 2 of 3, 250 orders');
+    expect(card.text).toBe(
+      `Shop orders for owner-9: page 2 of 3, ${view.orders.length} orders on this page, 250 in all`,
+    );
   });
 
   it('renders ship-by times in the zone it is given', () => {
-    const text = visibleText(shopOrdersCard(viewOf(), { timeZone: 'UTC', t: ENGLISH }).blocks);
+    const card = shopOrdersCard(viewOf(), { timeZone: 'UTC', t: ENGLISH });
 
-    expect(text).toContain('ship by 2024-05-03 08:00');
+    expect(tableOf(card.blocks)?.rows[1]?.[5]).toBe('2024-05-03 08:00:00');
   });
 
   it('leaves out the buttons that have no value (first page: no Previous)', () => {
@@ -80,62 +112,43 @@ describe('shopOrdersCard', () => {
 
     expect(actionIds(card.blocks)).toEqual([]);
     expect(visibleText(card.blocks)).toContain('Shared by <@U0ABC>');
+    expect(tableOf(card.blocks)?.rows[0]).toEqual(HEADER);
   });
 
-  it('says so when a page is empty', () => {
+  it('says so when a page is empty, with no table', () => {
     const card = shopOrdersCard(viewOf({ orders: [], totalOrders: 0, totalPages: 1 }), opts);
 
     expect(visibleText(card.blocks)).toContain('No orders on this page.');
+    expect(tableOf(card.blocks)).toBeUndefined();
     expect(checkMessage(card)).toEqual([]);
   });
 
-  it('fits 100 orders of 5000-character fields into Slack pages within every limit', () => {
-    const gatewayPage = Array.from({ length: 100 }, (_, i) => longShopOrder(i));
-    const pages = slackPagesOf(100, SHOP_ORDERS_PER_SLACK_PAGE);
-
-    const cards = Array.from({ length: pages }, (_, i) => {
-      const spot = locateSlackPage(i + 1, 100, SHOP_ORDERS_PER_SLACK_PAGE);
-      const view = viewOf({
-        orders: gatewayPage.slice(spot.start, spot.end),
-        humanPage: i + 1,
-        totalPages: pages,
-        filters: { remark: 'x'.repeat(5000) },
-      });
-      return shopOrdersCard(view, { ...opts, shareKey: 'k' });
-    });
-
-    expect(cards).toHaveLength(Math.ceil(100 / SHOP_ORDERS_PER_SLACK_PAGE));
-    for (const card of cards) {
-      expect(checkMessage(withSandboxNote(card, true, ENGLISH))).toEqual([]);
-      expect(card.blocks.length).toBeLessThan(LIMITS.messageBlocks);
-      expect(mrkdwnText(card)).not.toMatch(/<!channel>|<@U1>/);
-    }
-    const shown = cards.flatMap((c) => visibleText(c.blocks).match(/\*Order\* `\d+-/g) ?? []);
-    expect(shown).toHaveLength(100);
-  });
-
-  it('never exceeds 50 blocks even when handed a whole gateway page', () => {
+  it('shows 99 of a 100-order page of 5000-character fields and says how to get the rest', () => {
     const orders = Array.from({ length: 100 }, (_, i) => longShopOrder(i));
+    const view = viewOf({ orders, filters: { remark: 'x'.repeat(5000) }, totalOrders: 100 });
 
-    const card = shopOrdersCard(viewOf({ orders }), opts);
+    const card = shopOrdersCard(view, { ...opts, shareKey: 'k' });
 
-    expect(checkMessage(card)).toEqual([]);
+    expect(checkMessage(withSandboxNote(card, true, ENGLISH))).toEqual([]);
+    const rows = tableOf(card.blocks)?.rows ?? [];
+    expect(rows).toHaveLength(LIMITS.tableRows);
+    expect(rows[99]?.[0]).toMatch(/^98-/);
+    expect(rows.flat().every((c) => c.length > 0 && c.length <= LIMITS.tableCellText)).toBe(true);
     expect(visibleText(card.blocks)).toContain(
-      `${100 - SHOP_ORDERS_PER_SLACK_PAGE} more on this page not shown`,
+      'This page has 1 more record than a Slack table holds (99): `/shoporders export` gives all of them.',
     );
+    expect(card.text).toBe(
+      'Shop orders for owner-9: page 2 of 3, 100 orders on this page, 100 in all',
+    );
+    expect(mrkdwnText(card)).not.toMatch(/<!channel>|<@U1>/);
   });
 });
 
-describe('Slack paging over gateway pages', () => {
-  it('splits a gateway page into Slack pages and finds each one', () => {
-    expect(slackPagesOf(100, 10)).toBe(10);
-    expect(slackPagesOf(25, 10)).toBe(3);
-    expect(slackPagesOf(0, 10)).toBe(1);
-    expect(locateSlackPage(1, 100, 10)).toEqual({ gatewayPage: 0, start: 0, end: 10 });
-    expect(locateSlackPage(12, 100, 10)).toEqual({ gatewayPage: 1, start: 10, end: 20 });
-    expect(locateSlackPage(3, 25, 10)).toEqual({ gatewayPage: 0, start: 20, end: 25 });
-    expect(totalSlackPages(250, 100, 10)).toBe(25);
-    expect(totalSlackPages(250, 25, 10)).toBe(30);
-    expect(totalSlackPages(0, 100, 10)).toBe(1);
+describe('shopOrderPages', () => {
+  it('counts pages of the asked size, at least one', () => {
+    expect(shopOrderPages(250, 100)).toBe(3);
+    expect(shopOrderPages(200, 100)).toBe(2);
+    expect(shopOrderPages(0, 100)).toBe(1);
+    expect(shopOrderPages(7, 0)).toBe(1);
   });
 });
