@@ -94,6 +94,36 @@ function richText(block) {
   return el('div', 'bk-rich', parts.join(''));
 }
 
+function cellText(cell) {
+  // raw_text is drawn as it is, like Slack does: no mrkdwn, no entities, no mentions or links.
+  if (cell?.type === 'raw_text') return typeof cell.text === 'string' ? cell.text : '';
+  return richText(cell).textContent;
+}
+
+// A table block: the first row is the header; column_settings align and wrap the columns.
+function table(block) {
+  const wrap = el('div', 'bk-table-wrap');
+  const node = el('table', 'bk-table');
+  const head = el('thead');
+  const body = el('tbody');
+  const settings = Array.isArray(block.column_settings) ? block.column_settings : [];
+  const rows = Array.isArray(block.rows) ? block.rows : [];
+  rows.forEach((row, i) => {
+    const tr = el('tr');
+    (Array.isArray(row) ? row : []).forEach((cell, j) => {
+      const td = el(i === 0 ? 'th' : 'td', undefined, cellText(cell));
+      const align = settings[j]?.align;
+      if (align === 'right' || align === 'center') td.style.textAlign = align;
+      if (settings[j]?.is_wrapped === true) td.classList.add('wrapped');
+      tr.append(td);
+    });
+    (i === 0 ? head : body).append(tr);
+  });
+  node.append(head, body);
+  wrap.append(node);
+  return wrap;
+}
+
 function renderBlock(block, ctx) {
   switch (block?.type) {
     case 'header':
@@ -112,6 +142,8 @@ function renderBlock(block, ctx) {
       return input(block, ctx);
     case 'rich_text':
       return richText(block);
+    case 'table':
+      return table(block);
     default:
       return el('div', 'muted', `[${block?.type ?? 'unknown'} block]`);
   }

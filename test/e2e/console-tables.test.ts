@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../src/console/start-console.js';
+import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
+import { startTestConsole } from '../console/start.js';
+import { type Browser, launchChromium, type Page } from './browser.js';
+
+// The browser globals the page functions below read (it runs in Chromium, not in Node).
+declare const window: object;
+declare function getComputedStyle(node: unknown): { textAlign: string };
+
+const ARTIFACTS = 'test-artifacts/e2e';
+const STEP_MS = 15_000;
+const HOSTILE =
+  '<img src=x onerror="window.__owned=1"> <@U0EVIL> <!channel> https://evil.example &lt;';
+
+describe('record tables in the local console, in a real browser', () => {
+  let qd: RunningConsole;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const shot = (name: string) =>
+    page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  const run = async (line: string) => {
+    await page.locator('#input').fill(line);
+    await page.locator('button.send').click();
+  };
+  const tables = () => page.locator('#messages .message.ephemeral .bk-table');
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await launchChromium();
+    qd = await startTestConsole({}, 10 * 60_000);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await page.goto(qd.url);
+    await page.locator('body[data-live="true"]').waitFor({ state: 'attached', timeout: STEP_MS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await qd?.stop();
+  });
+
+  it('draws a 100-order page as a table: header, 99 rows, amounts right-aligned', async () => {
+    await run(`/shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId} size=100`);
+    const table = tables().last();
+    await table.waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('20-console-table-en');
+
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'Order no.',
+      'Status',
+      'Goods',
+      'Qty',
+      'Paid (¥)',
+      'Ship by',
+      'Receiver',
+      'Remark · tag',
+    ]);
+    expect(await table.locator('tbody tr').count()).toBe(99);
+    const paid = table.locator('tbody tr').first().locator('td').nth(4);
+    expect(await paid.textContent()).toMatch(/^\d+\.\d\d$/);
+    expect(await paid.evaluate((td) => getComputedStyle(td).textAlign)).toBe('right');
+    const card = page.locator('#messages .message.ephemeral').last();
+    expect(await card.textContent()).toContain(
+      'This page has 1 more record than a Slack table holds (99)',
+    );
+  });
+
+  it('draws the table in Chinese for a zh-CN person', async () => {
+    await page.locator('#language').selectOption('zh-CN');
+    await page
+      .locator('#banner', { hasText: '本地控制台 — 沙盒网关' })
+      .waitFor({ state: 'visible', timeout: STEP_MS });
+    const before = await tables().count();
+
+    await run(`/shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId} size=20`);
+    await tables().nth(before).waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('21-console-table-zh-cn');
+
+    expect(await tables().nth(before).locator('thead th').allTextContents()).toEqual([
+      '订单号',
+      '状态',
+      '商品',
+      '数量',
+      '实付（元）',
+      '最晚发货',
+      '收货人',
+      '备注 · 标记',
+    ]);
+    expect(await tables().nth(before).locator('tbody tr').count()).toBe(20);
+  });
+
+  it('shows raw_text cells as their characters: no markup, mention or link comes of them', async () => {
+    // A string, so the test runner does not rewrite the page's own dynamic import.
+    const script = `(async () => {
+      const { renderBlocks } = await import('/console/blocks.js');
+      const cell = (text) => ({ type: 'raw_text', text });
+      const node = renderBlocks(
+        [{ type: 'table', rows: [[cell('Cell')], [cell(${JSON.stringify(HOSTILE)})]] }],
+        { act: () => undefined, names: {} },
+      );
+      document.body.append(node);
+      const td = node.querySelector('tbody td');
+      return { text: td.textContent, elements: td.querySelectorAll('*').length };
+    })()`;
+    const drawn = await page.evaluate(script);
+
+    expect(drawn).toEqual({ text: HOSTILE, elements: 0 });
+    expect(
+      await page.evaluate(() => (window as unknown as { __owned?: number }).__owned),
+    ).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+  });
+});
