@@ -24,8 +24,10 @@ export interface CouponsView {
   /** How many ≤7-day gateway calls were merged into this result. */
   windows: number;
   total: number;
-  /** This page's rows: gateway page `humanPage` of every window, merged. */
+  /** The rows the table shows: gateway page `humanPage` of every window, merged, up to 99. */
   rows: Coupon[];
+  /** How many rows the page has (more than `rows` when it was cut); `rows.length` if absent. */
+  onPage?: number;
   humanPage: number;
   totalPages: number;
   prevValue?: string;
@@ -66,17 +68,19 @@ export function couponsCard(view: CouponsView, opts: CardOptions & { t: Translat
     ...(view.windows > 1 ? [t('lookup.coupons.merged', { n: view.windows })] : []),
     t('lookup.coupons.page', page),
   ].join(' · ');
-  const left = Math.max(0, view.rows.length - TABLE_RECORDS);
+  const shown = view.rows.slice(0, TABLE_RECORDS);
+  const onPage = Math.max(view.onPage ?? 0, view.rows.length);
+  const left = onPage - shown.length;
   const blocks: types.KnownBlock[] = [
     header(t('lookup.coupons.title', { sid: view.sid })),
     contextLine(context),
-    view.rows.length ? recordTable(columns(tz, t), view.rows) : section(t('lookup.coupons.none')),
+    shown.length ? recordTable(columns(tz, t), shown) : section(t('lookup.coupons.none')),
     ...(left > 0 ? [contextLine(tableMoreLine(left, '/coupons export', t))] : []),
     ...cardFooter(opts, pagerButtons(ACTION.couponsPage, view.prevValue, view.nextValue, t)),
   ];
   const text = t('table.coupons.text', {
     sid: view.sid,
-    n: view.rows.length,
+    n: onPage,
     total: count(view.total),
     ...page,
   });

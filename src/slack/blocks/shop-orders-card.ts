@@ -23,8 +23,10 @@ export interface ShopOrdersView {
   edition: ShopEdition;
   /** Active filters in words, e.g. { from: '2024-05-01', remark: 'gift' }. */
   filters: Record<string, string>;
-  /** The orders of this page (the gateway's page, as it came). */
+  /** The orders of this page the table shows: the gateway's page, up to `TABLE_RECORDS`. */
   orders: ShopOrder[];
+  /** How many orders the page has (more than `orders` when it was cut); `orders.length` if absent. */
+  onPage?: number;
   /** 1-based: the gateway's page `humanPage − 1`. */
   humanPage: number;
   totalPages: number;
@@ -94,7 +96,9 @@ export function shopOrdersCard(
 ): SlackMessage {
   const { t } = opts;
   const pages = { page: view.humanPage, pages: view.totalPages };
-  const left = Math.max(0, view.orders.length - TABLE_RECORDS);
+  const shown = view.orders.slice(0, TABLE_RECORDS);
+  const onPage = Math.max(view.onPage ?? 0, view.orders.length);
+  const left = onPage - shown.length;
   const filters = Object.entries(view.filters)
     .filter(([, v]) => v.trim() !== '')
     .map(([k, v]) => `${esc(k, 40)}: ${esc(v, 200)}`);
@@ -110,8 +114,8 @@ export function shopOrdersCard(
       ? []
       : [button(ACTION.shopOrdersFilter, t('lookup.shopOrders.filter'), view.filterValue)]),
   ];
-  const orders: types.KnownBlock[] = view.orders.length
-    ? [recordTable(columns(opts.timeZone, t), view.orders)]
+  const orders: types.KnownBlock[] = shown.length
+    ? [recordTable(columns(opts.timeZone, t), shown)]
     : [section(t('lookup.shopOrders.none'))];
   const blocks: types.KnownBlock[] = [
     header(t('lookup.shopOrders.title', { id: view.ownerId })),
@@ -122,7 +126,7 @@ export function shopOrdersCard(
   ];
   const text = t('table.shopOrders.text', {
     id: view.ownerId,
-    n: view.orders.length,
+    n: onPage,
     total: count(view.totalOrders),
     ...pages,
   });

@@ -6,6 +6,7 @@ import {
 import { type CouponsView, couponsCard } from '../blocks/coupons-card.js';
 import { refusal } from '../blocks/error-card.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
+import { TABLE_RECORDS } from '../blocks/record-table.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
 import { PageCache } from '../caches/page-cache.js';
@@ -111,7 +112,9 @@ export function createCoupons(deps: AppDeps) {
       to: q.args.end,
       windows: q.windows.length,
       total: (q.totals ?? []).reduce((a, b) => a + b, 0),
-      rows,
+      // The card shows 99 at most; the card kept for "Share in channel" keeps no more.
+      rows: rows.slice(0, TABLE_RECORDS),
+      onPage: rows.length,
       humanPage: human,
       totalPages,
       prevValue: human > 1 ? value(human - 1) : undefined,

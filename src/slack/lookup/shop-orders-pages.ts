@@ -1,5 +1,6 @@
 import type { ShopOrderPage, ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
 import { type Asker, clickedBy, type SlackMessage } from '../blocks/message.js';
+import { TABLE_RECORDS } from '../blocks/record-table.js';
 import { type ShopOrdersView, shopOrderPages, shopOrdersCard } from '../blocks/shop-orders-card.js';
 import { type PageRef, pageRefValue } from '../blocks/values.js';
 import { keyedStore } from '../caches/keyed-store.js';
@@ -46,7 +47,9 @@ export function createShopOrders(deps: AppDeps) {
       ownerId: q.input.ownerId,
       edition: q.input.edition,
       filters,
-      orders: page.orders,
+      // The card shows 99 at most; the card kept for "Share in channel" keeps no more.
+      orders: page.orders.slice(0, TABLE_RECORDS),
+      onPage: page.orders.length,
       humanPage,
       totalPages,
       totalOrders: page.total,

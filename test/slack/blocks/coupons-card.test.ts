@@ -98,6 +98,16 @@ describe('couponsCard', () => {
     expect(mrkdwnText(card)).not.toMatch(/<!channel>|<@U1>/);
   });
 
+  it('counts the page by onPage when it was handed only the rows it shows', () => {
+    const rows = Array.from({ length: 99 }, (_, i) => longCoupon(i));
+
+    const card = couponsCard(viewOf({ rows, onPage: 1000, total: 1000 }), opts);
+
+    expect(tableOf(card.blocks)?.rows).toHaveLength(100);
+    expect(visibleText(card.blocks)).toContain('This page has 901 more records');
+    expect(card.text).toContain('1,000 claims on this page');
+  });
+
   it('a shared card says who shared it and has no paging or share buttons', () => {
     const card = couponsCard(viewOf({ prevValue: 'p' }), {
       ...opts,

@@ -19,6 +19,11 @@ function tableIn(m: DoubleMessage): Table {
   expect(tables).toHaveLength(1);
   return tables[0] as Table;
 }
+interface KeptView {
+  humanPage: number;
+  orders: unknown[];
+  onPage?: number;
+}
 const texts = (row: Table['rows'][number] | undefined) => (row ?? []).map((c) => c.text);
 const aligns = (t: Table) => (t.column_settings ?? []).map((s) => s.align);
 
@@ -84,8 +89,8 @@ describe.each(DIALECTS)(
       );
     });
 
-    it('a shared card keeps its table and loses its buttons', async () => {
-      const card = await ask('/shoporders', `${X.shopOrders.ownerId} size=20`, 'U0TABEN');
+    it('a shared card keeps its table and loses its buttons; the kept card holds 99 orders', async () => {
+      const card = await ask('/shoporders', `${X.shopOrders.ownerId} page=2 size=100`, 'U0TABEN');
 
       await h.double.sendAction(h.events, {
         actionId: 'qd_share',
@@ -99,9 +104,19 @@ describe.each(DIALECTS)(
       );
 
       expect(tableIn(shared).rows).toEqual(tableIn(card).rows);
-      expect(tableIn(shared).rows).toHaveLength(21);
+      expect(tableIn(shared).rows).toHaveLength(100);
       expect(JSON.stringify(shared.blocks)).toContain('Shared by');
+      expect(JSON.stringify(shared.blocks)).toContain('This page has 1 more record');
       expect(JSON.stringify(shared.blocks)).not.toContain('"type":"button"');
+      expect(shared.text).toContain('page 2 of 3, 100 orders on this page');
+      // What "Share in channel" keeps is the card's 99 orders and the page's count, not the page.
+      const kept = await h.bot.deps.store.db.selectFrom('shared_cache').select('value').execute();
+      const views = kept
+        .map((r) => JSON.parse(String(r.value)) as { card?: { kind?: string; view?: KeptView } })
+        .flatMap((v) => (v.card?.kind === 'shopOrders' && v.card.view ? [v.card.view] : []))
+        .filter((v) => v.humanPage === 2);
+      expect(views.length).toBeGreaterThan(0);
+      for (const v of views) expect([v.orders.length, v.onPage]).toEqual([99, 100]);
     });
 
     it('a zh-CN person reads Chinese column titles and fallback for coupons and punishments', async () => {
