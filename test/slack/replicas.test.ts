@@ -38,20 +38,26 @@ describe('two replicas behind one load balancer (shared PostgreSQL)', () => {
       user: 'U0LB',
     });
     const card = await double.waitFor(() => ephemerals()[before], 8000);
-    expect(card.text).toMatch(/page 1 of 2/i);
+    expect(card.text).toMatch(/page 1 of 13/i);
     expect(shopCalls(a)).toBe(1);
+    const click = async (replica: typeof a, actionId: string, page: RegExp) => {
+      await double.sendAction(replica.events, {
+        actionId,
+        channel: card.channel,
+        messageTs: card.ts,
+        user: 'U0LB',
+      });
+      return double.waitFor(() => {
+        const m = double.messages().find((x) => x.ts === card.ts);
+        return m && page.test(m.text) ? m : undefined;
+      }, 8000);
+    };
 
-    // "Next" lands on replica B: same query, same gateway page, no purchase at B's gateway.
-    await double.sendAction(b.events, {
-      actionId: 'qd_shoporders_page_next',
-      channel: card.channel,
-      messageTs: card.ts,
-      user: 'U0LB',
-    });
-    const paged = await double.waitFor(() => {
-      const m = double.messages().find((x) => x.ts === card.ts);
-      return m && /page 2 of 2/i.test(m.text) ? m : undefined;
-    }, 8000);
+    // "Next" on A buys page 2 there; "Previous" lands on replica B: same query, page 1 bought
+    // by A, no purchase at B's gateway.
+    await click(a, 'qd_shoporders_page_next', /page 2 of 13/i);
+    expect(shopCalls(a)).toBe(2);
+    const paged = await click(b, 'qd_shoporders_page_prev', /page 1 of 13/i);
     expect(paged.ts).toBe(card.ts);
     expect(shopCalls(b)).toBe(0);
 
