@@ -20,7 +20,7 @@ interface PunishmentQuery {
   input: PunishmentsInput;
 }
 
-/** /punishments: one gateway page per Slack page (page sizes stay within a message). */
+/** /punishments: one gateway page per page, its first 99 rows drawn as a table. */
 export function createPunishments(deps: AppDeps) {
   const pages = new PageCache<PunishmentPage>(deps.cache, (err) =>
     deps.logger.warn({ err }, 'punishments page not cached'),
