@@ -17,6 +17,11 @@ export interface AuditWriter {
  */
 export interface AuditJournal {
   keep(entry: AuditEntry): void;
+  /**
+   * An insert of rows kept here that has not answered yet: replays wait for it to settle, so a
+   * row it writes late is skipped rather than written twice.
+   */
+  after(insert: Promise<unknown>): void;
   /** Rows waiting for the store. */
   pending(): number;
   /**
@@ -50,12 +55,22 @@ export function createAuditJournal(p: {
     adoptMs: p.adoptMs,
     track: p.track,
     read: (line) => ({ ...(line as Line), at: new Date((line as Line).at) }),
-    write: (e) => p.audit.recordOnce(e),
+    async write(e) {
+      await Promise.all(inserts);
+      await p.audit.recordOnce(e);
+    },
   });
   const { waiting } = queue;
+  const inserts = new Set<Promise<unknown>>();
 
   return {
     keep: queue.keep,
+    after(insert) {
+      const settled: Promise<unknown> = insert
+        .catch(() => undefined)
+        .finally(() => inserts.delete(settled));
+      inserts.add(settled);
+    },
     pending: () => waiting.length,
     settle(q) {
       let found = false;
