@@ -1,8 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChargeJournal } from '../../src/ledger/journal.js';
+import type { Ledger } from '../../src/ledger/ledger.js';
 import type { Store } from '../../src/store/open-store.js';
 import { DIALECTS, freshStore } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
@@ -33,10 +42,14 @@ describe.each(DIALECTS)('charge journal on %s', (dialect) => {
   let dir: string;
   let dispose: () => Promise<void>;
   let real: Store;
+  let ledger: Ledger;
   const runs: OtherRun[] = [];
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'qd-journal-'));
     ({ store: real, dispose } = await freshStore(dialect));
+    // Built before any journal writes, as at start-up: its first use builds the aggregates.
+    ledger = ledgerOn(real, () => new Date());
+    await ledger.recent({ workspaceId: 'T1', limit: 1 });
   });
   afterEach(async () => {
     for (const r of runs.splice(0)) await r.kill9();
@@ -46,9 +59,7 @@ describe.each(DIALECTS)('charge journal on %s', (dialect) => {
   const journalOn = (store: Store, t = manualClock('2026-03-01T10:00:00Z'), retryMs = 60_000) =>
     createChargeJournal({ store, clock: t.clock, logger: captureLogger().logger, dir, retryMs });
   const ledgerIds = async () =>
-    (await ledgerOn(real, () => new Date()).recent({ workspaceId: 'T1', limit: 10 })).map(
-      (e) => e.requestId,
-    );
+    (await ledger.recent({ workspaceId: 'T1', limit: 10 })).map((e) => e.requestId);
 
   it('keeps a charge the store refused and writes it, with its own time, once the store is back', async () => {
     const t = manualClock('2026-03-01T10:00:00Z');
@@ -136,5 +147,38 @@ describe.each(DIALECTS)('charge journal on %s', (dialect) => {
     await Promise.all([a.close(), b.close()]);
     expect((await ledgerIds()).sort()).toEqual(['r-in', 'r-out']);
     expect(jsonl(dir)).toEqual([]);
+  });
+
+  it('says loudly when a charge cannot reach its file, and writes the file at the next try', async () => {
+    const s = switchable(real);
+    const logged = captureLogger();
+    const journal = createChargeJournal({
+      store: s.store,
+      clock: () => new Date('2026-03-01T10:00:00Z'),
+      logger: logged.logger,
+      dir,
+      retryMs: 60_000,
+    });
+    await journal.replay(); // the run's lock is held
+    // The directory is gone from under the journal (a volume unmounted, a disk error).
+    renameSync(dir, `${dir}.away`);
+    writeFileSync(dir, 'not a directory');
+    s.down();
+    await journal.record(charge(20, 'accountData', { requestId: 'r-unwritten' }));
+    expect(
+      logged
+        .lines()
+        .filter((l) => l.level === 50)
+        .map((l) => l.msg),
+    ).toEqual(['journal file not written; retried every replay']);
+
+    rmSync(dir);
+    renameSync(`${dir}.away`, dir);
+    await journal.replay(); // the store is still away: only the file is written
+    const lines = jsonl(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n'));
+    expect(lines.map((l) => JSON.parse(l).entry.requestId)).toEqual(['r-unwritten']);
+    s.up();
+    await journal.close();
+    expect(await ledgerIds()).toEqual(['r-unwritten']);
   });
 });
