@@ -8,6 +8,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -96,7 +97,8 @@ export async function adoptOrphanFiles(o: {
   keep(line: unknown): void;
   /** Whether what was kept is on disk in this run's file (then the claimed file goes). */
   kept(): boolean;
-  adopted(from: string): void;
+  /** `unreadable`: lines that are not JSON (a write cut short by a crash, never fsynced). */
+  adopted(from: string, unreadable: number): void;
 }): Promise<void> {
   let names: string[];
   try {
@@ -114,11 +116,30 @@ export async function adoptOrphanFiles(o: {
     } catch {
       continue; // another run took it first
     }
+    let unreadable = 0;
     for (const line of readFileSync(taken, 'utf8').split('\n')) {
-      if (line.trim()) o.keep(JSON.parse(line));
+      if (!line.trim()) continue;
+      try {
+        o.keep(JSON.parse(line));
+      } catch {
+        unreadable++;
+      }
     }
     if (o.kept()) rmSync(taken, { force: true });
     rmSync(runSocket(o.dir, owner), { force: true });
-    o.adopted(name);
+    o.adopted(name, unreadable);
+  }
+  await removeStaleSockets(o.dir, names, o.run);
+}
+
+/** Sockets of runs that died with nothing journaled, which no adoption removes. */
+async function removeStaleSockets(dir: string, names: string[], own: string): Promise<void> {
+  for (const name of names) {
+    const run = /^([0-9a-f]{16})\.sock$/.exec(name)?.[1];
+    if (!run || run === own) continue;
+    // A socket made this minute may belong to a run still between bind and listen.
+    const made = statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (Date.now() - made < 60_000 || (await runAlive(dir, run))) continue;
+    rmSync(join(dir, name), { force: true });
   }
 }

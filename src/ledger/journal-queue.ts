@@ -66,7 +66,10 @@ export function journalQueue<T>(o: {
         persist();
         return !own.dirty();
       },
-      adopted: (from) => log.info({ from, waiting: waiting.length }, 'journal adopted'),
+      adopted(from, unreadable) {
+        log.info({ from, waiting: waiting.length }, 'journal adopted');
+        if (unreadable > 0) log.error({ from, unreadable }, 'journal lines unreadable, skipped');
+      },
     })
       .catch((err) => log.error({ err }, 'journal files of dead runs not read'))
       .finally(() => {

@@ -5,6 +5,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,5 +181,35 @@ describe.each(DIALECTS)('charge journal on %s', (dialect) => {
     s.up();
     await journal.close();
     expect(await ledgerIds()).toEqual(['r-unwritten']);
+  });
+
+  it('replays what a dead run wrote before a line its crash cut short, and says so', async () => {
+    const gone = await deadRun(dir);
+    writeFileSync(gone.file('charges'), `${line('whole')}{"at":17726,"entry":{"work`);
+    const logged = captureLogger();
+    const journal = createChargeJournal({
+      store: real,
+      clock: () => new Date(),
+      logger: logged.logger,
+      dir,
+    });
+    await journal.replay();
+    await journal.close();
+    expect(await ledgerIds()).toEqual(['whole']);
+    expect(logged.lines().filter((l) => l.level === 50)).toMatchObject([
+      { msg: 'journal lines unreadable, skipped', unreadable: 1 },
+    ]);
+    expect(jsonl(dir)).toEqual([]);
+  });
+
+  it('removes the socket a run killed with nothing journaled left, not a live run’s', async () => {
+    const [gone, live] = [await deadRun(dir), await otherRun(dir)];
+    runs.push(live);
+    const old = new Date(Date.now() - 120_000);
+    for (const r of [gone, live]) utimesSync(join(dir, `${r.run}.sock`), old, old);
+    const journal = journalOn(real);
+    await journal.replay();
+    await journal.close();
+    expect(readdirSync(dir)).toEqual([`${live.run}.sock`]);
   });
 });
