@@ -160,9 +160,10 @@ describe.each(DIALECTS)('audit rows written in batches (%s)', (dialect) => {
         .map((l) => (JSON.parse(l) as AuditEntry).requestId);
     await eventually(() => onDisk().length === 3, 5_000, 'the rows journaled');
     expect(onDisk()).toEqual(['r-1', 'r-2', 'r-3']);
-    // The store answers while a replay runs: the replay waits for the late insert, not races it.
-    setTimeout(answer, 300);
+    // A replay while the insert hangs writes nothing: it would race the late insert.
     await journal.replay();
+    expect(await stored(audit)).toEqual([]);
+    answer();
     await Promise.all(inserts);
     await journal.replay();
     await journal.close();
