@@ -49,4 +49,17 @@ describe('start-up with a JOURNAL_DIR charges cannot be written to', () => {
     expect(stderrLines[0]).toContain(journal);
     expect(stderrLines[0]).toMatch(/not a writable directory \(ENOTDIR\)/);
   }, 40_000);
+
+  it('stops naming JOURNAL_DIR when its path is too long for the lock sockets', async () => {
+    const journal = join(dir, 'j'.repeat(80));
+
+    const { code, stderrLines } = await start({ JOURNAL_DIR: journal });
+
+    expect(code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(/^querydesk: JOURNAL_DIR: /);
+    expect(stderrLines[0]).toMatch(
+      /too long a path for the journal's lock sockets \(at most 68 bytes\)/,
+    );
+  }, 40_000);
 });

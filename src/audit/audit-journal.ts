@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { adoptOrphanFiles, appendDurably, rewriteDurably } from '../ledger/journal-files.js';
+import { journalQueue } from '../ledger/journal-queue.js';
 import type { AuditEntry } from './audit-entry.js';
 
 /** The part of the audit log the journal writes through. */
@@ -14,13 +10,18 @@ export interface AuditWriter {
 
 /**
  * Audit rows the store could not take, kept on disk in JOURNAL_DIR beside the charge journal
- * (`audit-<host>-<pid>-<random>.jsonl`, one JSON line per row, fsynced) and replayed oldest first
- * every `retryMs` until the store takes them. A process started later on the same directory adopts
- * the file of one that died or stopped with the store away. A replay never audits a call twice:
+ * (`audit-<host>-<pid>-<run>.jsonl`, one JSON line per row, fsynced) and replayed oldest first
+ * every `retryMs` until the store takes them. A run adopts the files of runs that died or stopped
+ * with the store away (journal-queue.ts). A replay never audits a call twice:
  * a row already in the store for the same call and instant is skipped.
  */
 export interface AuditJournal {
   keep(entry: AuditEntry): void;
+  /**
+   * An insert of rows kept here that has not answered yet: replays pause until it settles, so a
+   * row it writes late is skipped rather than written twice (what waits at a stop stays on disk).
+   */
+  after(insert: Promise<unknown>): void;
   /** Rows waiting for the store. */
   pending(): number;
   /**
@@ -30,7 +31,7 @@ export interface AuditJournal {
   settle(q: { workspaceId: string; requestId: string; points: number }): void;
   /** Writes what waits, oldest first; stops at the first failure (the store is still away). */
   replay(): Promise<void>;
-  /** A last replay; what still waits stays in the file for the next process on this host. */
+  /** A last replay; what still waits stays in the file for the next run on this directory. */
   close(): Promise<void>;
 }
 
@@ -41,77 +42,36 @@ export function createAuditJournal(p: {
   audit: AuditWriter;
   logger: Logger;
   retryMs?: number;
+  /** How often files of runs that died meanwhile are looked for. */
+  adoptMs?: number;
   /** Each replay, so shutdown can wait for it. */
   track?(work: Promise<void>): void;
 }): AuditJournal {
-  const log = p.logger.child({ component: 'audit-journal' });
-  const host = hostname().replace(/[^A-Za-z0-9.]/g, '_');
-  const file = join(p.dir, `audit-${host}-${process.pid}-${randomBytes(4).toString('hex')}.jsonl`);
-  const waiting: AuditEntry[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let replaying: Promise<void> | undefined;
-
-  function keep(entry: AuditEntry): void {
-    waiting.push(entry);
-    try {
-      mkdirSync(p.dir, { recursive: true });
-      appendDurably(file, `${JSON.stringify(entry)}\n`);
-    } catch (err) {
-      log.error({ err }, 'audit journal file not written; the row is kept in memory');
-    }
-    timer ??= setInterval(() => {
-      const run = replay();
-      p.track?.(run);
-    }, p.retryMs ?? 2_000);
-    timer.unref();
-  }
-
-  function persist(): void {
-    try {
-      rewriteDurably(file, waiting.map((w) => `${JSON.stringify(w)}\n`).join(''));
-    } catch (err) {
-      log.error({ err }, 'audit journal file not rewritten');
-    }
-  }
-
-  function replay(): Promise<void> {
-    replaying ??= (async () => {
-      let written = 0;
-      try {
-        while (waiting.length > 0) {
-          await p.audit.recordOnce(waiting[0]!);
-          waiting.shift();
-          written++;
-        }
-      } catch (err) {
-        log.warn({ err, waiting: waiting.length }, 'audit journal replay paused');
-      } finally {
-        if (written > 0) {
-          persist();
-          log.info({ written, waiting: waiting.length }, 'audit journal replayed');
-        }
-        if (waiting.length === 0 && timer) {
-          clearInterval(timer);
-          timer = undefined;
-        }
-        replaying = undefined;
-      }
-    })();
-    return replaying;
-  }
-
-  adoptOrphanFiles<Line>({
+  const queue = journalQueue<AuditEntry>({
     kind: 'audit',
     dir: p.dir,
-    file,
-    host,
-    keep: (line) => keep({ ...line, at: new Date(line.at) }),
-    adopted: (from) => log.info({ from, waiting: waiting.length }, 'audit journal adopted'),
+    log: p.logger.child({ component: 'audit-journal' }),
+    retryMs: p.retryMs,
+    adoptMs: p.adoptMs,
+    track: p.track,
+    read: (line) => ({ ...(line as Line), at: new Date((line as Line).at) }),
+    async write(e) {
+      // Not waited for: a cut connection may take minutes to fail, and a stop must not hang.
+      if (inserts.size > 0) throw new Error('an audit insert is still unanswered');
+      await p.audit.recordOnce(e);
+    },
   });
-  if (waiting.length > 0) p.track?.(replay());
+  const { waiting } = queue;
+  const inserts = new Set<Promise<unknown>>();
 
   return {
-    keep,
+    keep: queue.keep,
+    after(insert) {
+      const settled: Promise<unknown> = insert
+        .catch(() => undefined)
+        .finally(() => inserts.delete(settled));
+      inserts.add(settled);
+    },
     pending: () => waiting.length,
     settle(q) {
       let found = false;
@@ -121,16 +81,9 @@ export function createAuditJournal(p: {
         waiting[i] = { ...e, points: q.points, charge: 'settled' };
         found = true;
       }
-      if (found) persist();
+      if (found) queue.persist();
     },
-    replay,
-    async close() {
-      if (waiting.length > 0) await replay();
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      if (waiting.length > 0) {
-        log.warn({ waiting: waiting.length }, 'audit rows left in the journal for the next start');
-      }
-    },
+    replay: queue.replay,
+    close: queue.close,
   };
 }

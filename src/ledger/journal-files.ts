@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -7,9 +8,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { runAlive, runSocket } from './journal-lock.js';
 import type { LedgerEntryInput } from './types.js';
 
 /** One journaled charge: the instant it was first tried, and the entry. */
@@ -68,50 +71,75 @@ export function syncDir(dir: string): void {
   }
 }
 
+/** A journal file's name: its kind, host, pid and run (its owner), and when it is one being taken. */
+const fileName = (kind: string) =>
+  new RegExp(`^${kind}-(.+)-(\\d+)-([0-9a-f]+)(?:\\.adopting-[0-9a-f]+)?\\.jsonl$`);
+
+/** Where a run puts a file it takes from a dead run: named as its own until what it holds is kept. */
+function takenName(own: string): string {
+  return own.replace(/\.jsonl$/, `.adopting-${randomBytes(4).toString('hex')}.jsonl`);
+}
+
 /**
- * Takes over journal files left by processes of this host that are gone (crashed, or stopped with
- * the store away): each is claimed by an atomic rename (one adopter wins), its entries are kept by
- * `keep` (which writes them to this process's own file) before the claimed file is removed.
- * `kind` is the files' prefix (`charges`, `audit`): each journal adopts only its own.
+ * Takes over journal files whose run is gone (crashed, killed, or stopped with the store away),
+ * whatever its pid and hostname: a run is gone when its lock no longer answers (journal-lock.ts).
+ * Each file is claimed by an atomic rename to a name of this run (one adopter wins; a crash
+ * mid-way leaves it to whoever outlives this run), its lines handed to `keep` and made durable
+ * in this run's own file by `kept` before the claimed file is removed. `kind` is the files'
+ * prefix (`charges`, `audit`): each journal adopts only its own.
  */
-export function adoptOrphanFiles<T = Journaled>(o: {
+export async function adoptOrphanFiles(o: {
   kind: string;
   dir: string;
-  /** This process's own journal file. */
+  /** This run's own journal file and id. */
   file: string;
-  host: string;
-  keep(item: T): void;
-  adopted(from: string): void;
-}): void {
-  const FILE = new RegExp(`^${o.kind}-(.+)-(\\d+)-[0-9a-f]+\\.jsonl$`);
+  run: string;
+  keep(line: unknown): void;
+  /** Whether what was kept is on disk in this run's file (then the claimed file goes). */
+  kept(): boolean;
+  /** `unreadable`: lines that are not JSON (a write cut short by a crash, never fsynced). */
+  adopted(from: string, unreadable: number): void;
+}): Promise<void> {
   let names: string[];
   try {
     names = readdirSync(o.dir);
   } catch {
     return;
   }
+  const FILE = fileName(o.kind);
   for (const name of names) {
-    const m = FILE.exec(name);
-    if (!m || join(o.dir, name) === o.file || (m[1] === o.host && alive(Number(m[2])))) continue;
-    const taken = `${o.file}.adopting-${name}`;
+    const owner = FILE.exec(name)?.[3];
+    if (!owner || owner === o.run || (await runAlive(o.dir, owner))) continue;
+    const taken = takenName(o.file);
     try {
       renameSync(join(o.dir, name), taken);
     } catch {
-      continue;
+      continue; // another run took it first
     }
+    let unreadable = 0;
     for (const line of readFileSync(taken, 'utf8').split('\n')) {
-      if (line.trim()) o.keep(JSON.parse(line) as T);
+      if (!line.trim()) continue;
+      try {
+        o.keep(JSON.parse(line));
+      } catch {
+        unreadable++;
+      }
     }
-    rmSync(taken, { force: true });
-    o.adopted(name);
+    if (o.kept()) rmSync(taken, { force: true });
+    rmSync(runSocket(o.dir, owner), { force: true });
+    o.adopted(name, unreadable);
   }
+  await removeStaleSockets(o.dir, names, o.run);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+/** Sockets of runs that died with nothing journaled, which no adoption removes. */
+async function removeStaleSockets(dir: string, names: string[], own: string): Promise<void> {
+  for (const name of names) {
+    const run = /^([0-9a-f]{16})\.sock$/.exec(name)?.[1];
+    if (!run || run === own) continue;
+    // A socket made this minute may belong to a run still between bind and listen.
+    const made = statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (Date.now() - made < 60_000 || (await runAlive(dir, run))) continue;
+    rmSync(join(dir, name), { force: true });
   }
 }

@@ -51,28 +51,63 @@ export function auditOutcomes(p: {
 }
 
 /**
+ * How long a batch insert may take before its rows go to the journal as well: a store that hangs
+ * rather than refuses (a network cut; PostgreSQL's connect timeout alone is 5 s) would otherwise
+ * hold them, and every row behind them, only in memory.
+ */
+export const AUDIT_JOURNAL_AFTER_MS = 1_000;
+
+/**
  * The audit's writes, in order: one insert per batch, or the journal when the store refused one
- * (then every later batch too while the journal holds rows). Never rejects.
+ * or did not answer within `lateMs` (then every later batch too while the journal holds rows).
+ * A late insert may still land: the journal replays its rows only once it has settled, and skips
+ * those it wrote. Never rejects.
  */
 export function auditWrites(p: {
   audit: AuditLog;
   journal: AuditJournal;
   logger: Logger;
+  lateMs?: number;
 }): BatchedWrites<AuditEntry> {
   return batchedWrites<AuditEntry>(async (entries) => {
     if (p.journal.pending() === 0) {
-      try {
-        await p.audit.recordMany(entries);
-        return;
-      } catch (err) {
+      const insert = p.audit.recordMany(entries);
+      const outcome = await answerWithin(insert, p.lateMs ?? AUDIT_JOURNAL_AFTER_MS);
+      if (outcome === 'written') return;
+      const at = { rows: entries.length, requestId: entries[0]?.requestId };
+      if (outcome === 'late') {
+        p.journal.after(insert);
+        p.logger.warn(at, 'audit not written in time; journaled until the store answers');
+      } else {
         p.logger.warn(
-          { err, rows: entries.length, requestId: entries[0]?.requestId },
+          { err: outcome.err, ...at },
           'audit not written; journaled until the store answers',
         );
       }
     }
     for (const entry of entries) p.journal.keep(entry);
   }, AUDIT_INSERT_MAX);
+}
+
+async function answerWithin(
+  work: Promise<void>,
+  ms: number,
+): Promise<'written' | 'late' | { err: unknown }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((answer) => {
+    timer = setTimeout(() => answer('late'), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => 'written' as const,
+        (err) => ({ err }),
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const HOUR_MS = 3_600_000;

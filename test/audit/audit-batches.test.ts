@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { Store } from '../../src/store/open-store.js';
 import { auditSettlements, auditWrites } from '../../src/wiring/audit.js';
 import { WorkTracker } from '../../src/work-tracker.js';
 import { DIALECTS, freshStore } from '../fakes/databases.js';
+import { eventually } from '../fakes/eventually.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
 // Each gateway call's audit row is written off the answer's path. Rows of calls that end together
@@ -123,5 +124,49 @@ describe.each(DIALECTS)('audit rows written in batches (%s)', (dialect) => {
     const rows = await audit.list({ workspaceId: 'T1', since: new Date(0) });
     expect(rows.map((r) => [r.requestId, r.points, r.charge])).toEqual([['r-7', 1, 'settled']]);
     await journal.close();
+  });
+
+  it('journals rows whose insert the store leaves unanswered, and writes each once when it answers', async () => {
+    const audit = createAuditLog(store.db);
+    // The store hangs (a network cut): the insert neither lands nor fails until `answer`.
+    let answer = () => {};
+    const answered = new Promise<void>((r) => (answer = r));
+    const inserts: Promise<void>[] = [];
+    const hanging: AuditLog = {
+      ...audit,
+      recordMany(entries) {
+        const insert = answered.then(() => audit.recordMany(entries));
+        inserts.push(insert);
+        return insert;
+      },
+    };
+    const journal = journalFor(audit);
+    const writes = auditWrites({
+      audit: hanging,
+      journal,
+      logger: captureLogger().logger,
+      lateMs: 100,
+    });
+    const added = [1, 2].map((i) => writes.add(row(i)));
+    await Promise.all(added);
+    void writes.add(row(3)); // behind them: straight to the journal
+
+    // On disk, as kill -9 would find them, while the insert still hangs.
+    const onDisk = () =>
+      readdirSync(dir)
+        .filter((f) => f.startsWith('audit-') && f.endsWith('.jsonl'))
+        .flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n'))
+        .filter((l) => l !== '')
+        .map((l) => (JSON.parse(l) as AuditEntry).requestId);
+    await eventually(() => onDisk().length === 3, 5_000, 'the rows journaled');
+    expect(onDisk()).toEqual(['r-1', 'r-2', 'r-3']);
+    // A replay while the insert hangs writes nothing: it would race the late insert.
+    await journal.replay();
+    expect(await stored(audit)).toEqual([]);
+    answer();
+    await Promise.all(inserts);
+    await journal.replay();
+    await journal.close();
+    expect(await stored(audit)).toEqual(['r-1', 'r-2', 'r-3']);
   });
 });

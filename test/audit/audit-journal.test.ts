@@ -8,7 +8,9 @@ import { createAuditLog } from '../../src/audit/audit-log.js';
 import type { Store } from '../../src/store/open-store.js';
 import { auditSettlements } from '../../src/wiring/audit.js';
 import { WorkTracker } from '../../src/work-tracker.js';
-import { freshStore } from '../fakes/databases.js';
+import { DIALECTS, freshStore } from '../fakes/databases.js';
+import { eventually } from '../fakes/eventually.js';
+import { deadRun } from '../fakes/journal-runs.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
 const row = (requestId: string, at: string): AuditEntry => ({
@@ -24,13 +26,13 @@ const row = (requestId: string, at: string): AuditEntry => ({
   requestId,
 });
 
-describe('audit journal', () => {
+describe.each(DIALECTS)('audit journal on %s', (dialect) => {
   let dir: string;
   let store: Store;
   let dispose: () => Promise<void>;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'qd-audit-journal-'));
-    ({ store, dispose } = await freshStore('sqlite'));
+    ({ store, dispose } = await freshStore(dialect));
   });
   afterEach(async () => {
     await dispose();
@@ -49,7 +51,6 @@ describe('audit journal', () => {
     writeFileSync(join(dir, 'charges-gone-4194305-abcd.jsonl'), '');
 
     const journal = createAuditJournal({ dir, audit, logger: captureLogger().logger });
-    expect(journal.pending()).toBe(2);
     await journal.replay();
     await journal.replay();
     await journal.close();
@@ -60,6 +61,24 @@ describe('audit journal', () => {
       ['r-2', '2026-03-01T10:00:01.000Z'],
     ]);
     expect(readdirSync(dir)).toEqual(['charges-gone-4194305-abcd.jsonl']);
+  });
+
+  it('replays at start-up the rows of a dead run with this very pid and hostname', async () => {
+    const audit = createAuditLog(store.db);
+    const previous = await deadRun(dir);
+    writeFileSync(
+      previous.file('audit'),
+      `${JSON.stringify(row('r-5', '2026-03-01T10:30:00Z'))}\n`,
+    );
+
+    const journal = createAuditJournal({ dir, audit, logger: captureLogger().logger });
+    const ids = async () =>
+      (await audit.list({ workspaceId: 'T1', since: new Date(0) })).map((r) => r.requestId);
+    // Nothing asks for a replay: start-up does it.
+    await eventually(async () => (await ids()).length > 0, 5_000, 'the replay at start-up');
+    await journal.close();
+    expect(await ids()).toEqual(['r-5']);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.jsonl'))).toEqual([]);
   });
 
   it('keeps a refused row on disk until a replay can write it, then removes the file', async () => {
