@@ -25,6 +25,7 @@ describe('a daily summary drawn by the bot (one workspace, HTTP)', () => {
   let dir: string;
   let loaded: string[];
   let chart: Buffer;
+  let childless: boolean;
 
   beforeAll(async () => {
     double = await startSlackDouble();
@@ -55,6 +56,9 @@ describe('a daily summary drawn by the bot (one workspace, HTTP)', () => {
       "the summary's chart in the channel",
     );
     chart = file.bytes;
+    // The renderer exits once no chart has come for a moment (a summary runs every 5 s here).
+    const children = () => readFileSync(`/proc/${bot.pid}/task/${bot.pid}/children`, 'utf8').trim();
+    childless = await eventually(() => children() === '', 20_000, 'the renderer to exit');
     process.kill(bot.pid, 'SIGUSR2');
     await eventually(() => existsSync(list), 5_000, 'the list of loaded modules');
     loaded = readFileSync(list, 'utf8').split('\n').filter(Boolean);
@@ -74,6 +78,7 @@ describe('a daily summary drawn by the bot (one workspace, HTTP)', () => {
   });
 
   it('drew it in a process that has ended: the chart stack is not in the bot', () => {
+    expect(childless).toBe(true);
     expect(loaded.some((u) => u.endsWith('/src/jobs/send-summary.ts'))).toBe(true);
     expect(loaded.filter((u) => CHART_STACK.test(u))).toEqual([]);
   });

@@ -17,6 +17,24 @@ describe('renderSpendChartApart', () => {
     expect(Buffer.compare(apart.png, here.png)).toBe(0);
   }, 60_000);
 
+  it('draws charts asked for at once, each with its own numbers', async () => {
+    const charts = await Promise.all(
+      [1, 5, 25].map((n) =>
+        renderSpendChartApart(
+          { days: DAYS, series: [{ operation: 'Coupons', points: [n, n, n, n, n, n] }] },
+          ZH,
+          { width: 320, height: 200 + n },
+        ),
+      ),
+    );
+
+    expect(charts.map((c) => [c.width, c.height])).toEqual([
+      [320, 201],
+      [320, 205],
+      [320, 225],
+    ]);
+  }, 60_000);
+
   it("rejects with the renderer's own reason", async () => {
     const data = { days: DAYS, series: [{ operation: 'Coupons', points: [1, 2] }] };
 
