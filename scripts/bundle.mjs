@@ -1,6 +1,7 @@
 // The bot as it runs in production (`npm start`, the Dockerfile): src/ bundled by esbuild into
-// dist/app/, one file for what every mode loads and a chunk for each thing loaded on demand (the
-// chart stack, the console, the sandbox, the Slack double, the PostgreSQL and Redis clients).
+// dist/app/, one file for what every mode loads, a chunk for each thing loaded on demand (the
+// console, the sandbox, the Slack double, the PostgreSQL and Redis clients), and the entries of the
+// edge thread and of the chart's renderer, which runs in a process of its own.
 // Why bundle: an idle bot loaded 1,200 modules (kysely alone 262, zod 95 with every locale);
 // each one's source text, module record and function data stayed in the heap. The bundle, with
 // whitespace and syntax minified (names kept, so logs and errors read the same), starts in half
@@ -24,6 +25,8 @@ export async function bundle(outdir = join(root, 'dist', 'app')) {
     entryPoints: {
       main: join(root, 'src', 'main.ts'),
       'edge-worker': join(root, 'src', 'slack', 'http-edge', 'edge-worker.ts'),
+      // The chart's renderer runs in a process of its own (src/ledger/chart-process.ts).
+      'chart-child': join(root, 'src', 'ledger', 'chart-child.ts'),
     },
     outdir,
     bundle: true,

@@ -187,7 +187,7 @@ export interface Config {
   subscription: { minIntervalMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
-  /** Console mode only (see README "Deploy"). */
+  /** Console mode only (docs/operations/deploy.md, "The local console from compose.yaml"). */
   console: {
     /** `all` only in a container whose port is published on the host's loopback. */
     listen: 'loopback' | 'all';

@@ -162,6 +162,33 @@ describe('the bundled bot (dist/app/main.js)', () => {
     }
   }, 30_000);
 
+  it("draws the daily summary's chart through the bundle's chart-child entry", async () => {
+    const bot = await spawnBot(
+      [main],
+      {
+        SLACK_BOT_TOKEN: double.botToken,
+        SLACK_SIGNING_SECRET: double.signingSecret,
+        SLACK_API_URL: double.apiUrl,
+        DATABASE_URL: `sqlite:${join(dir, 'summary.db')}`,
+        SPEND_SUMMARY_CHANNEL: 'C0BUNDLESUM',
+        SPEND_SUMMARY_CRON: '*/5 * * * * *',
+        LOG_LEVEL: 'info',
+      },
+      { cwd: ROOT },
+    );
+    bots.push(bot);
+    const chart = await double.waitFor(
+      () => double.files().find((f) => f.channel === 'C0BUNDLESUM' && f.completed),
+      30_000,
+    );
+    expect(chart.bytes?.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // Logged just after the upload.
+    await vi.waitFor(
+      () => expect(bot.output()).toMatch(/"chart":true,"msg":"spend summary posted"/),
+      { timeout: 5_000 },
+    );
+  }, 45_000);
+
   it('serves the local console page, read from the sources beside the bundle', async () => {
     const bot = await spawnBot(
       [main],

@@ -1,13 +1,17 @@
-import { wallClockAt, wallToInstant } from '../wall-clock.js';
+import { Temporal } from 'temporal-polyfill';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 
-/** `yyyy-MM-dd HH:mm:ss` read as wall-clock time in `zone` → the UTC instant, or undefined. */
+/**
+ * `yyyy-MM-dd HH:mm:ss` read as wall-clock time in `zone` → the UTC instant, or undefined (also
+ * for a date or time that does not exist, such as 30 February). A time skipped by a DST change
+ * lands on the far side of the gap, and a repeated one on its first pass (Temporal's
+ * `compatible`).
+ */
 export function wallClockToInstant(text: string, zone: string): Date | undefined {
   const m = WALL.exec(text.trim());
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[] as [
-    number,
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [
     number,
     number,
     number,
@@ -15,14 +19,24 @@ export function wallClockToInstant(text: string, zone: string): Date | undefined
     number,
     number,
   ];
-  const date = new Date(wallToInstant(Date.UTC(y, mo - 1, d, h, mi, s), zone));
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  let wall: Temporal.PlainDateTime;
+  try {
+    wall = Temporal.PlainDateTime.from(
+      { year, month, day, hour, minute, second },
+      { overflow: 'reject' },
+    );
+  } catch {
+    return undefined;
+  }
+  return new Date(wall.toZonedDateTime(zone).epochMilliseconds);
 }
 
 /** An instant → `yyyy-MM-dd HH:mm:ss` wall-clock time in `zone`. */
 export function instantToWallClock(instant: Date, zone: string): string {
-  const w = wallClockAt(instant.getTime(), zone);
-  return `${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}:${w.second}`;
+  const wall = Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(zone)
+    .toPlainDateTime();
+  return wall.toString({ smallestUnit: 'second' }).replace('T', ' ');
 }
 
 /**

@@ -8,6 +8,8 @@ import { summaryMessage } from '../slack/blocks/summary-message.js';
 import { isUnreachableChannel, slackErrorCode } from '../slack/delivery/slack-errors.js';
 import { summaryContent } from './summary-content.js';
 
+type SummaryContent = Awaited<ReturnType<typeof summaryContent>>;
+
 export interface SummaryWorkspace {
   workspaceId: string;
   /** Where the summary goes (SPEND_SUMMARY_CHANNEL in one-workspace mode). */
@@ -54,11 +56,10 @@ export async function sendSummary(
     return { workspaceId: ws.workspaceId, status: 'already-claimed' };
   }
   let client: WebClient;
-  let chart: SpendChart | undefined;
-  let title: string;
+  let content: SummaryContent;
   const t = translator(ws.locale);
   try {
-    const content = await summaryContent(ledger, {
+    content = await summaryContent(ledger, {
       ...run,
       workspaceId: ws.workspaceId,
       now: deps.clock(),
@@ -67,14 +68,6 @@ export async function sendSummary(
       sandbox: deps.sandbox,
       t,
     });
-    title = content.labels.title;
-    // The chart stack (Vega, resvg: about 30 MiB) is loaded the first time a summary is drawn.
-    chart = await import('../ledger/chart.js')
-      .then(({ renderSpendChart }) => renderSpendChart(content.chart, content.labels))
-      .catch((err: unknown) => {
-        log.warn({ err }, 'spend chart could not be drawn; sending the summary without it');
-        return undefined;
-      });
     client = await deps.slack(ws.workspaceId);
     const message = summaryMessage(content.data, t);
     await client.chat.postMessage({ channel: ws.channelId, ...message, unfurl_links: false });
@@ -101,9 +94,25 @@ export async function sendSummary(
     };
   }
   await ledger.markSummarySent(key);
+  const chart = await drawChart(content, log);
+  const title = content.labels.title;
   const uploaded = chart ? await uploadChart(client, ws.channelId, chart, title, log) : false;
   log.info({ chart: uploaded }, 'spend summary posted');
   return { workspaceId: ws.workspaceId, status: 'sent', chart: uploaded };
+}
+
+/**
+ * The chart, drawn once the numbers are posted, in a process of its own: the chart stack (Vega,
+ * resvg, every system font) never stays in this one. Undefined when it cannot be drawn.
+ */
+async function drawChart(content: SummaryContent, log: Logger): Promise<SpendChart | undefined> {
+  try {
+    const { renderSpendChartApart } = await import('../ledger/chart-process.js');
+    return await renderSpendChartApart(content.chart, content.labels);
+  } catch (err) {
+    log.warn({ err }, 'spend chart could not be drawn; the summary went without it');
+    return undefined;
+  }
 }
 
 /** The chart follows the message; the numbers are already posted, so a failure here only logs. */

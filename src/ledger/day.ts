@@ -1,4 +1,4 @@
-import { wallClockAt, wallToInstant } from '../wall-clock.js';
+import { Temporal } from 'temporal-polyfill';
 
 /** One local calendar day in a time zone: [start, end) as UTC instants, and its `YYYY-MM-DD` key. */
 export interface DayRange {
@@ -7,49 +7,29 @@ export interface DayRange {
   end: Date;
 }
 
-const HOUR_MS = 3_600_000;
+function localDate(instant: Date, timeZone: string): Temporal.PlainDate {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate();
+}
 
-function keyAt(ms: number, timeZone: string): string {
-  const w = wallClockAt(ms, timeZone);
-  return `${w.year}-${w.month}-${w.day}`;
+/** The first instant of a local day: midnight, or the first minute after it a clock change skips. */
+function startOf(date: Temporal.PlainDate, timeZone: string): Date {
+  return new Date(date.toZonedDateTime({ timeZone }).epochMilliseconds);
 }
 
 /** The local calendar day (`YYYY-MM-DD`) that `instant` falls on in `timeZone`. */
 export function dayKey(instant: Date, timeZone: string): string {
-  return keyAt(instant.getTime(), timeZone);
-}
-
-function keyToUtcMidnight(key: string): number {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
-}
-
-function nextKey(key: string): string {
-  return new Date(keyToUtcMidnight(key) + 24 * HOUR_MS).toISOString().slice(0, 10);
-}
-
-/** The first instant whose local day is `key`. */
-function startOfKey(key: string, timeZone: string): number {
-  const t = wallToInstant(keyToUtcMidnight(key), timeZone);
-  if (keyAt(t, timeZone) === key && keyAt(t - 1, timeZone) < key) return t;
-  // Local midnight skipped or doubled by a clock change: search for the day's first instant.
-  let lo = t - 6 * HOUR_MS;
-  let hi = t + 6 * HOUR_MS;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (keyAt(mid, timeZone) >= key) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  return localDate(instant, timeZone).toString();
 }
 
 /** The local day containing `instant` in `timeZone` (23 or 25 hours long across DST changes). */
 export function dayRange(instant: Date, timeZone: string): DayRange {
-  const key = dayKey(instant, timeZone);
+  const date = localDate(instant, timeZone);
   return {
-    key,
-    start: new Date(startOfKey(key, timeZone)),
-    end: new Date(startOfKey(nextKey(key), timeZone)),
+    key: date.toString(),
+    start: startOf(date, timeZone),
+    end: startOf(date.add({ days: 1 }), timeZone),
   };
 }
 

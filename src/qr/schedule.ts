@@ -3,7 +3,8 @@
  * phone scans within the first minute or not at all: so checks are dense while a scan is likely
  * (every `firstMs` for `denseMs` after the code is shown, and again for `burstMs` after a click on
  * "I've scanned it" or "Check again"), then the gap grows by `growth` up to `capMs`. Jitter keeps
- * many sessions created together from checking in lockstep. The README shows the arithmetic.
+ * many sessions created together from checking in lockstep. docs/usage/qr-onboarding.md ("How
+ * often the status is checked") shows the arithmetic.
  */
 export interface QrSchedule {
   /** Gap between checks in the dense phase, and before the first check (QR_POLL_INTERVAL_MS). */

@@ -123,14 +123,15 @@ describe.each(DIALECTS)('daily summary recovery on %s', (dialect) => {
     const first = await job({ retryDelaysMs: [300] }).runOnce(new Date(NINE));
     const afterFailure = await summaryRuns(store);
     await double.waitFor(() => posts(double).length === 1, 5000);
-    await double.waitFor(() => double.files().some((f) => f.completed), 5000);
+    // The chart follows the text, from a process started for it.
+    await double.waitFor(() => double.files().some((f) => f.completed), 30_000);
 
     expect(first).toEqual([{ workspaceId: 'T1', status: 'failed', error: 'internal_error' }]);
     expect(afterFailure).toEqual([]);
     expect(double.callsTo('chat.postMessage')).toHaveLength(2);
     expect(posts(double)[0]?.text).toContain('70 points net');
     expect(await summaryRuns(store)).toEqual([{ periodKey: NINE, late: false, sent: true }]);
-  });
+  }, 45_000);
 
   it('warns how to fix an unreachable channel, then sends once the bot is invited', async () => {
     const { store, double, job, time, log } = await setUp(NINE);

@@ -52,7 +52,11 @@ describe('daily summary with two replicas sharing one PostgreSQL', () => {
     );
 
     await Promise.all(jobs.map((j) => j.start()));
-    await double.waitFor(() => double?.files().filter((f) => f.completed).length === 3, 10_000);
+    // Each chart is drawn in a process of its own, started for it: allow for the starts.
+    await double.waitFor(
+      () => (double?.files().filter((f) => f.completed).length ?? 0) >= 3,
+      40_000,
+    );
     await Promise.all(jobs.map((j) => j.stop()));
 
     const runs = await summaryRuns(storeA);
@@ -94,5 +98,5 @@ describe('daily summary with two replicas sharing one PostgreSQL', () => {
     expect(post?.text).toContain('refunds: 5 points returned (QR code 5)');
     expect(codeBlock(post?.blocks ?? [], 'Last 7 days')).toBeDefined();
     expect(codeBlock(post?.blocks ?? [], 'Last 7 days')).toBe(codeBlock(card.blocks, 'By day'));
-  });
+  }, 60_000);
 });

@@ -63,9 +63,11 @@ describe('daily summary with two app instances on one PostgreSQL', () => {
     expect(posted.length).toBe(runs.length);
     // The latest summaries carry the ledger's net for the 24 hours, which is all of it.
     expect(posted.at(-1)!.text).toContain(`${net} points`);
-    // A chart went with them: PNG bytes uploaded into the channel.
-    const charts = double.files().filter((f) => f.channel === 'C0SUMMARY');
-    expect(charts.length).toBeGreaterThan(0);
-    expect(charts[0]!.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  }, 40_000);
+    // A chart follows them (drawn once the text is posted): PNG bytes uploaded into the channel.
+    const chart = await double.waitFor(
+      () => double.files().find((f) => f.channel === 'C0SUMMARY' && f.completed),
+      15_000,
+    );
+    expect(chart.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  }, 60_000);
 });

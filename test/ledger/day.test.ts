@@ -34,6 +34,16 @@ describe('dayRange', () => {
     expect(range.end.getTime() - range.start.getTime()).toBe(25 * HOUR);
   });
 
+  it('makes the Berlin spring-forward day 23 hours long, from midnight CET to midnight CEST', () => {
+    const range = dayRange(new Date('2024-03-31T12:00:00Z'), 'Europe/Berlin');
+
+    expect(range.key).toBe('2024-03-31');
+    expect(iso(range.start)).toBe('2024-03-30T23:00:00.000Z');
+    expect(iso(range.end)).toBe('2024-03-31T22:00:00.000Z');
+    expect(dayKey(new Date('2024-03-31T21:59:59.999Z'), 'Europe/Berlin')).toBe('2024-03-31');
+    expect(dayKey(new Date('2024-03-31T22:00:00.000Z'), 'Europe/Berlin')).toBe('2024-04-01');
+  });
+
   it('starts a day at 01:00 when the clocks skip midnight (Santiago)', () => {
     const range = dayRange(new Date('2024-09-08T12:00:00Z'), 'America/Santiago');
 

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { renderSpendChart } from '../../src/ledger/chart.js';
+import { renderSpendChartApart } from '../../src/ledger/chart-process.js';
+
+const DAYS = ['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
+const ZH = { title: '各操作积分消耗，最近 6 天', points: '积分' };
+
+describe('renderSpendChartApart', () => {
+  it('draws in its own process the same PNG as in this one, Chinese labels included', async () => {
+    const data = { days: DAYS, series: [{ operation: '二维码', points: [10, 0, 20, 5, 0, 30] }] };
+
+    const apart = await renderSpendChartApart(data, ZH, { width: 640, height: 320 });
+    const here = await renderSpendChart(data, ZH, { width: 640, height: 320 });
+
+    expect([apart.width, apart.height]).toEqual([640, 320]);
+    expect(Buffer.isBuffer(apart.png)).toBe(true);
+    expect(Buffer.compare(apart.png, here.png)).toBe(0);
+  }, 60_000);
+
+  it('draws charts asked for at once, each with its own numbers', async () => {
+    const charts = await Promise.all(
+      [1, 5, 25].map((n) =>
+        renderSpendChartApart(
+          { days: DAYS, series: [{ operation: 'Coupons', points: [n, n, n, n, n, n] }] },
+          ZH,
+          { width: 320, height: 200 + n },
+        ),
+      ),
+    );
+
+    expect(charts.map((c) => [c.width, c.height])).toEqual([
+      [320, 201],
+      [320, 205],
+      [320, 225],
+    ]);
+  }, 60_000);
+
+  it("rejects with the renderer's own reason", async () => {
+    const data = { days: DAYS, series: [{ operation: 'Coupons', points: [1, 2] }] };
+
+    await expect(renderSpendChartApart(data, ZH)).rejects.toThrow(/2 values for 6 days/);
+  }, 60_000);
+});
