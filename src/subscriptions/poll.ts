@@ -173,6 +173,9 @@ export async function pollSubscription(
       polls: row.polls + 1,
       points: row.points + fetched.points,
       orders_posted: row.orders_posted + fresh.length,
+      // Posts decided: due to be sent at once, by whichever replica holds the row if this one
+      // dies before sending them (a kill here would otherwise leave them to the next poll).
+      ...(fresh.length > 0 ? { send_retry_at: now } : {}),
       updated_at: now,
     });
     // Ended or taken over meanwhile: nothing of this poll is kept, so nothing is posted.
