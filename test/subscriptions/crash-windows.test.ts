@@ -102,4 +102,55 @@ describe.each(DIALECTS)('a subscription poll cut short by a kill (%s)', (dialect
     await eventually(() => f.posted.includes('SN-1'), 8000, 'the stored post sent at start');
     expect(f.pages).toEqual([]);
   });
+
+  it('keeps the pages a poll stopped between pages bought: the next holder buys only the rest', async () => {
+    const { store, database, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    const row = { ...activeRow(Date.now()), interval_ms: HOUR_MS, message_ts: '1.000001' };
+    await insertSubscription(store.db, row);
+    // 150 new orders: page 0 holds 100, page 1 the other 50.
+    const all = Array.from({ length: 150 }, (_, i) => order(`SN-${1000 + i}`));
+    const bought: string[] = [];
+    let answerFirst = () => {};
+    const firstAsked = new Promise<void>((r) => {
+      answerFirst = r;
+    });
+    const source =
+      (replica: string, gate?: Promise<void>) =>
+      async (_row: unknown, _start: number, page: number) => {
+        bought.push(`${replica}:${page}`);
+        if (gate) await gate;
+        return { orders: all.slice(page * 100, page * 100 + 100), total: 150, points: 5 };
+      };
+    const a = fakes();
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const pageA = source('a', gate);
+    a.source.page = async (...args) => {
+      answerFirst();
+      return pageA(...args);
+    };
+    const poller = startPoller(await database.open(), a, 'replica-a', cleanups, LEASE_MS);
+    await firstAsked;
+    // Replica a shuts down while its first page is in flight; the page is bought all the same.
+    const stopped = poller.stop();
+    release();
+    await stopped;
+
+    const b = fakes();
+    b.source.page = source('b');
+    startPoller(store, b, 'replica-b', cleanups, LEASE_MS);
+
+    await eventually(() => b.posted.includes('csv of 150'), 8000, 'the 150 orders posted');
+    expect(bought).toEqual(['a:0', 'b:1']);
+    expect(a.posted).toEqual([]);
+    expect(b.posted).toEqual(['batch of 150', 'csv of 150']);
+    const kept = await subscriptionDb(store.db)
+      .selectFrom('subscription_poll_pages')
+      .select('page')
+      .execute();
+    expect(kept).toEqual([]);
+  });
 });
