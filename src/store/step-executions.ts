@@ -133,3 +133,15 @@ export async function recordStepOutcome(
     .where('execution_id', '=', executionId)
     .execute();
 }
+
+/** A step execution's record is kept this long after its claim: Slack delivers a run again within minutes. */
+export const STEP_RECORD_KEPT_MS = 7 * 86_400_000;
+
+/** Deletes the records of step executions claimed before `before`; how many. */
+export async function pruneStepExecutions(db: Db, before: number): Promise<number> {
+  const result = await stepDb(db)
+    .deleteFrom('step_executions')
+    .where('claimed_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
