@@ -51,10 +51,10 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 /**
  * One `function_executed` delivery, acknowledged already (Bolt's auto-ack): the execution id is
  * claimed in the store first (a redelivery, on any replica, stops there while the claim holds: no
- * second gateway call, no second completion; the claim is renewed while the step runs, and one
- * whose replica died lapses, so a later delivery runs the step as a first one would), then the inputs go through the command's rules, then the work, then
- * exactly one `complete` or `fail` with the event's own token. A QR step completes later, from
- * the watcher.
+ * second gateway call, no second completion). The claim is renewed while the step runs; one whose
+ * replica died lapses, and a later delivery then runs the step as a first one would. Then the
+ * inputs go through the command's rules, then the work, then exactly one `complete` or `fail`
+ * with the event's own token. A QR step completes later, from the watcher.
  */
 export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
   step: WorkflowStep<C, S>,
