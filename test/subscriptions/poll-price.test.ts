@@ -6,6 +6,8 @@ import {
   startSandbox,
 } from '../../src/sandbox/index.js';
 import { type BotHarness, startBot } from '../fakes/bot.js';
+import { botDatabase } from '../fakes/bot-database.js';
+import { DIALECTS } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
 import { startGatewayProxy } from '../fakes/gateway-proxy.js';
 import { shopCalls, subscribe } from './world.js';
@@ -18,13 +20,15 @@ const BUDGET = 1000;
 let sandbox: Sandbox | undefined;
 let proxy: Awaited<ReturnType<typeof startGatewayProxy>> | undefined;
 let h: BotHarness | undefined;
+let db: { dispose(): Promise<void> } | undefined;
 let release = () => {};
 afterEach(async () => {
   release();
   await h?.stop();
   await proxy?.close();
   await sandbox?.close();
-  h = proxy = sandbox = undefined;
+  await db?.dispose();
+  h = proxy = sandbox = db = undefined;
 });
 
 /** What the budget holds for the calls in flight now, in points. */
@@ -37,11 +41,14 @@ async function heldPoints(b: BotHarness): Promise<number[]> {
   return rows.map((r) => Number(r.points));
 }
 
-describe('a subscription poll under a daily budget', () => {
+describe.each(DIALECTS)('a subscription poll under a daily budget (%s)', (dialect) => {
   it('holds the price its operation was last charged as a poll, not the rest of the budget', async () => {
+    const database = await botDatabase(dialect);
+    db = database;
     sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     proxy = await startGatewayProxy(sandbox.url);
     h = await startBot({
+      DATABASE_URL: database.url,
       GATEWAY_BASE_URL: proxy.url,
       GATEWAY_TOKEN: X.token,
       DAILY_BUDGET_POINTS: String(BUDGET),
