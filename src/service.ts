@@ -28,6 +28,7 @@ import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
 import { appRoutes, separateMetrics } from './wiring/http.js';
 import { createLifecycle } from './wiring/lifecycle.js';
 import { rememberEnterprises, tenancy } from './wiring/oauth.js';
+import { startStoreUpkeep } from './wiring/store-upkeep.js';
 import { startDailySummary } from './wiring/summary.js';
 import { createWorkers, startWorkers } from './wiring/workers.js';
 import { WorkTracker } from './work-tracker.js';
@@ -183,6 +184,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     }
     const retentionDays = config.ledgerRetentionDays;
     if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
+    life.onStop(startStoreUpkeep(deps));
     const port = runtime.port() ?? config.port;
     const metricsPort = (await separateMetrics(config, { metrics, limits }, life)) ?? port;
     logger.info(

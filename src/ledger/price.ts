@@ -10,24 +10,26 @@ const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS);
 /**
  * What the next paid call of `operation` is expected to cost this workspace: the larger of its
  * last price and the largest price seen in the last PRICE_WINDOW_DAYS days (one answer that
- * charged 0 must not make every later hold 0). Undefined when it was never charged.
+ * charged 0 must not make every later hold 0). Several names (one gateway operation booked under
+ * more than one ledger name): the largest of theirs. Undefined when it was never charged.
  */
 export async function expectedPrice(
   db: Kysely<Database>,
-  q: { workspaceId: string; operation: string; now: Date },
+  q: { workspaceId: string; operation: string | readonly string[]; now: Date },
 ): Promise<number | undefined> {
+  const names = typeof q.operation === 'string' ? [q.operation] : [...q.operation];
   const [last, peak] = await Promise.all([
     db
       .selectFrom('ledger_prices')
-      .select('points')
+      .select((eb) => eb.fn.max<number>('points').as('points'))
       .where('workspace_id', '=', q.workspaceId)
-      .where('operation', '=', q.operation)
+      .where('operation', 'in', names)
       .executeTakeFirst(),
     db
       .selectFrom('ledger_price_peaks')
       .select((eb) => eb.fn.max<number>('points').as('points'))
       .where('workspace_id', '=', q.workspaceId)
-      .where('operation', '=', q.operation)
+      .where('operation', 'in', names)
       .where('day', '>', dayOf(q.now) - PRICE_WINDOW_DAYS)
       .executeTakeFirst(),
   ]);

@@ -9,6 +9,11 @@ import { writeTransaction } from './write-transaction.js';
 export interface ReserveQuery {
   workspaceId: string;
   operation: string;
+  /**
+   * Every ledger name this call's gateway operation is booked under (`operation` when absent):
+   * its expected price is the operation's, whichever name last paid for it.
+   */
+  priceNames?: readonly string[];
   /** Operation 6 is free after activation: an unpaid operation is never refused nor held. */
   operationPaid: boolean;
   /** Daily budget in points; undefined means unlimited. */
@@ -95,7 +100,11 @@ async function attempt(
         .where('workspace_id', '=', q.workspaceId)
         .where('expires_at', '>', now)
         .executeTakeFirst(),
-      expectedPrice(trx, { workspaceId: q.workspaceId, operation: q.operation, now: q.now }),
+      expectedPrice(trx, {
+        workspaceId: q.workspaceId,
+        operation: q.priceNames ?? q.operation,
+        now: q.now,
+      }),
     ]);
     const heldPoints = Number(held?.points ?? 0);
     const expected = price ?? q.budget - spent;

@@ -1,5 +1,6 @@
 import { qrDb, stepTokenAt } from '../qr/session-row.js';
 import type { Db } from '../store/database.js';
+import { executionTokenAt, type StepExecutionsTable } from '../store/step-executions.js';
 import type { SealedAt, SecretBox } from './cipher.js';
 
 /** Re-seals one value under the current key, bound to its place; unchanged when it already is. */
@@ -13,7 +14,7 @@ const INSTALLATION_COLUMNS = ['bot_token_enc', 'gateway_token_enc', 'installatio
 /**
  * Rewrites every stored secret sealed under the previous key or without its place (installations'
  * Slack tokens and records, workspaces' gateway tokens, the tokens of workflow steps waiting on a
- * QR session). Safe to run again and on several replicas at once: rows already current are
+ * QR session or still running). Safe to run again and on several replicas at once: rows already current are
  * skipped, and each UPDATE names the values it read in its WHERE, so a token an admin saved (or
  * Slack reinstalled) meanwhile is never overwritten with the older one; that row is left as the
  * writer left it, sealed current.
@@ -86,5 +87,28 @@ export async function rotateKeys(db: Db, box: SecretBox): Promise<{ rewritten: n
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) rewritten++;
   }
-  return { rewritten };
+  return { rewritten: rewritten + (await rotateStepClaims(db, box)) };
+}
+
+/** The tokens steps in flight keep with their claim (step_executions, 0018). */
+async function rotateStepClaims(db: Db, box: SecretBox): Promise<number> {
+  const steps = db.withTables<{ step_executions: StepExecutionsTable }>();
+  const claimed = await steps
+    .selectFrom('step_executions')
+    .select(['execution_id', 'token'])
+    .where((eb) => eb.or([eb('token', 'like', 'v1.%'), eb('token', 'like', 'v2.%')]))
+    .execute();
+  let rewritten = 0;
+  for (const row of claimed) {
+    const next = reseal(box, row.token, executionTokenAt(row.execution_id));
+    if (next === row.token || row.token === null) continue;
+    const result = await steps
+      .updateTable('step_executions')
+      .set({ token: next })
+      .where('execution_id', '=', row.execution_id)
+      .where('token', '=', row.token)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) rewritten++;
+  }
+  return rewritten;
 }

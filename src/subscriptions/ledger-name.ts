@@ -3,3 +3,11 @@
  * /spend, the Home tab and the daily summary show what subscriptions cost apart from lookups.
  */
 export const SUBSCRIPTIONS_LEDGER = 'subscriptions';
+
+/**
+ * Every ledger name a gateway operation's charges are booked under: operation 7 is paid as a
+ * lookup (`shopOrders`) or as a poll, and either says what it costs.
+ */
+export function ledgerNamesOf(operation: string): readonly string[] {
+  return operation === 'shopOrders' ? ['shopOrders', SUBSCRIPTIONS_LEDGER] : [operation];
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ShopOrder } from '../gateway/operations/shop-order-record.js';
 import { writeTransaction } from '../ledger/write-transaction.js';
 import { toCacheJson } from '../store/shared-cache.js';
+import { dropPollPages, type Fetched, fetchWindow, Superseded } from './fetch-window.js';
 import { PollPaused, type SubscriptionDeps } from './ports.js';
 import { postedAmong, prunePosts } from './post-store.js';
 import {
@@ -9,7 +10,6 @@ import {
   FAILURES_TOLD,
   nextPollAt,
   OVERLAP_MS,
-  POLL_PAGE_SIZE,
   pollWindowStart,
 } from './schedule.js';
 import {
@@ -18,40 +18,7 @@ import {
   subscriptionDb,
   subscriptionKeyOf,
 } from './subscription-row.js';
-import { findSubscription, updateLeasedSubscription } from './subscription-store.js';
-
-/** The row was ended, or its lease lost, while the poll ran: whoever changed it says so. */
-class Superseded extends Error {}
-
-interface Fetched {
-  orders: ShopOrder[];
-  points: number;
-  firstPrice: number;
-}
-
-/** Every page of the window, stopping between pages when the subscription ended meanwhile. */
-async function fetchWindow(
-  deps: SubscriptionDeps,
-  owner: string,
-  row: SubscriptionRow,
-  start: number,
-  stopping: () => boolean,
-): Promise<Fetched> {
-  const out: Fetched = { orders: [], points: 0, firstPrice: 0 };
-  for (let page = 0; ; page++) {
-    if (page > 0) {
-      // Shutting down or the lease in doubt: the next holder asks for the same window again.
-      if (stopping()) throw new Superseded();
-      const fresh = await findSubscription(deps.store.db, subscriptionKeyOf(row));
-      if (fresh?.state !== 'active' || fresh.lease_owner !== owner) throw new Superseded();
-    }
-    const p = await deps.source.page(row, start, page);
-    out.points += p.points;
-    if (page === 0) out.firstPrice = p.points;
-    out.orders.push(...p.orders);
-    if (p.orders.length === 0 || (page + 1) * POLL_PAGE_SIZE >= p.total) return out;
-  }
-}
+import { updateLeasedSubscription } from './subscription-store.js';
 
 /** Orders confirmed since the click that this subscription has not decided to post, oldest first. */
 async function newOrders(
@@ -79,7 +46,8 @@ async function newOrders(
 
 /**
  * One poll of a leased, due subscription: the budget first, then every page of the orders
- * confirmed since the previous poll (less the overlap); the new ones, the high-water mark and the
+ * confirmed since the previous poll (less the overlap), going on from pages a poll cut short
+ * bought; the new ones, the high-water mark and the
  * next poll are written in one transaction, before anything is posted. Returns whether the
  * subscription message needs an edit (paused, resumed, a problem told or cleared, a new price).
  */
@@ -100,13 +68,8 @@ export async function pollSubscription(
       row,
       async () => row.price ?? (await deps.lastPrice(row.workspace_id)),
     );
-    fetched = await fetchWindow(
-      deps,
-      owner,
-      row,
-      pollWindowStart(startedAt, row.polled_to),
-      stopping,
-    );
+    const window = { start: pollWindowStart(startedAt, row.polled_to), pollStartedAt: now };
+    fetched = await fetchWindow(deps, owner, row, window, stopping);
   } catch (err) {
     if (err instanceof Superseded) return false;
     if (err instanceof PollPaused) {
@@ -159,8 +122,11 @@ export async function pollSubscription(
         .onConflict((oc) => oc.columns(['workspace_id', 'subscription_id', 'order_sn']).doNothing())
         .execute();
     }
+    await dropPollPages(tx, key);
     const updated = await updateLeasedSubscription(tx, key, owner, {
-      polled_to: now,
+      // The start of the poll that bought the first page: a poll resumed by another holder
+      // leaves the next window reaching back to what its first page could not have seen.
+      polled_to: fetched.since,
       // From the poll's end, not its start: a poll whose first ask waited (budget read, queue)
       // would otherwise be followed by the next one less than an interval later.
       next_poll_at: nextPollAt(deps.clock().getTime(), row.interval_ms, deps.random()),
@@ -173,6 +139,9 @@ export async function pollSubscription(
       polls: row.polls + 1,
       points: row.points + fetched.points,
       orders_posted: row.orders_posted + fresh.length,
+      // Posts decided: due to be sent at once, by whichever replica holds the row if this one
+      // dies before sending them (a kill here would otherwise leave them to the next poll).
+      ...(fresh.length > 0 ? { send_retry_at: now } : {}),
       updated_at: now,
     });
     // Ended or taken over meanwhile: nothing of this poll is kept, so nothing is posted.
@@ -183,6 +152,6 @@ export async function pollSubscription(
     throw err;
   });
   if (!stored) return false;
-  await prunePosts(db, key, pollWindowStart(startedAt, now) - OVERLAP_MS);
+  await prunePosts(db, key, pollWindowStart(startedAt, fetched.since) - OVERLAP_MS);
   return row.paused !== null || row.problem !== null || row.price !== fetched.firstPrice;
 }

@@ -1,6 +1,6 @@
 import { createLeasedLoop, type LeasedLoop, lateSeconds } from '../store/leased-loop.js';
 import type { SubscriptionDeps } from './ports.js';
-import { nextPollDue, subscriptionTable } from './subscription-store.js';
+import { duePendingPosts, nextPollDue, subscriptionTable } from './subscription-store.js';
 import { workOnSubscription } from './work-on-subscription.js';
 
 export type SubscriptionPoller = LeasedLoop;
@@ -25,7 +25,8 @@ export interface SubscriptionPollerOptions {
 /**
  * One loop per process for every channel subscription of every workspace, on the leased table
  * the order watches use: the store says which are due (indexed queries for the due ones only), each is claimed with a lease only while still due (so one poll per interval across
- * replicas), and a replica killed mid-poll holds its subscription no longer than one lease.
+ * replicas), and a replica killed mid-poll holds its subscription no longer than one lease. At
+ * start, posts a killed holder decided and never sent are made due at once.
  */
 export function createSubscriptionPoller(options: SubscriptionPollerOptions): SubscriptionPoller {
   const { deps, workerId: owner } = options;
@@ -40,6 +41,7 @@ export function createSubscriptionPoller(options: SubscriptionPollerOptions): Su
     nextDueAt: (now) => nextPollDue(db, now),
     leaseMs: options.leaseMs ?? 15_000,
     maxInFlight: options.maxInFlight ?? 20,
+    onStart: () => duePendingPosts(db, deps.clock().getTime()),
     onClaimed: (row, at) => {
       const due = row.next_poll_at;
       if (due !== null && Number(due) <= at) options.lateness?.(lateSeconds(due, at));

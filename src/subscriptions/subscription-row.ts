@@ -79,12 +79,30 @@ export interface SubscriptionPostsTable {
 
 export type SubscriptionPostRow = Selectable<SubscriptionPostsTable>;
 
+/** The `subscription_poll_pages` table (0017): pages of a poll bought and not yet stored as posts. */
+export interface SubscriptionPollPagesTable {
+  workspace_id: string;
+  subscription_id: string;
+  /** The gateway page, from 0. */
+  page: number;
+  /** The window's start the page was asked with: a page of another window is not used. */
+  window_start: number;
+  /** When the poll that bought its first page started: the poll's high-water mark once stored. */
+  poll_started_at: number;
+  /** The page's orders (JSON with Dates kept). */
+  orders_json: string;
+  total: number;
+  points: number;
+  created_at: number;
+}
+
 export type SubscriptionTables = {
   subscriptions: SubscriptionsTable;
   subscription_posts: SubscriptionPostsTable;
+  subscription_poll_pages: SubscriptionPollPagesTable;
 };
 
-/** The store's database seen with the 0010 tables. */
+/** The store's database seen with the subscription tables (0010, 0017). */
 export function subscriptionDb(db: Db) {
   return db.withTables<SubscriptionTables>();
 }

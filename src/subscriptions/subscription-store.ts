@@ -78,6 +78,28 @@ export async function dueSubscriptions(
   return [...polls, ...retries.filter((k) => !seen.has(k.subscriptionId))].slice(0, limit);
 }
 
+/**
+ * Makes every active subscription with decided posts not yet sent due now (at start-up): a
+ * holder killed between storing a poll and sending its posts leaves them for the next claim.
+ */
+export async function duePendingPosts(db: Db, now: number): Promise<void> {
+  await subscriptionDb(db)
+    .updateTable('subscriptions')
+    .set({ send_retry_at: now })
+    .where('state', '=', 'active')
+    .where('send_retry_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('subscription_posts')
+          .select('subscription_posts.order_sn')
+          .whereRef('subscription_posts.workspace_id', '=', 'subscriptions.workspace_id')
+          .whereRef('subscription_posts.subscription_id', '=', 'subscriptions.subscription_id')
+          .where('subscription_posts.state', '=', 'pending'),
+      ),
+    )
+    .execute();
+}
+
 /** The soonest poll of any active subscription (one index seek), so the poller wakes for it. */
 export async function nextPollDue(db: Db, now: number): Promise<number | undefined> {
   const row = await subscriptionDb(db)

@@ -6,7 +6,7 @@ import { findSubscription, updateLeasedSubscription } from './subscription-store
 
 /**
  * What a leased subscription has due: its message when the Subscribe click died before posting
- * it, the posts a failed send left, then the poll when its time has come, then the posts it
+ * it, the posts a failed send or a killed holder left, then the poll when its time has come, then the posts it
  * decided and the message's edit when its state moved.
  */
 export async function workOnSubscription(
@@ -34,7 +34,9 @@ export async function workOnSubscription(
       return;
     }
   }
-  if (row.send_retry_at !== null) await sendPending(deps, owner, row);
+  // Whatever was decided and not sent (a failed send, or a holder killed after its poll stored
+  // them) goes out on every claim, before any new poll.
+  await sendPending(deps, owner, row);
   const now = deps.clock().getTime();
   if (stopping() || row.next_poll_at === null || row.next_poll_at > now) return;
   const edit = await pollSubscription(deps, owner, row, stopping);

@@ -35,6 +35,7 @@ const TABLES = [
   'qr_workers',
   'shared_cache',
   'step_executions',
+  'subscription_poll_pages',
   'subscription_posts',
   'subscriptions',
   'summary_runs',
@@ -109,6 +110,8 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0014-lease-owner-indexes',
       '0015-message-locale',
       '0016-export-csv-header',
+      '0017-subscription-poll-pages',
+      '0018-step-claims',
     ]);
   });
 

@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShopOrder } from '../../src/gateway/operations/shop-order-record.js';
-import type { Store } from '../../src/store/index.js';
-import {
-  createSubscriptionPoller,
-  findSubscription,
-  insertSubscription,
-  type SubscriptionMessages,
-  type SubscriptionRow,
-  type SubscriptionSource,
-} from '../../src/subscriptions/index.js';
+import { findSubscription, insertSubscription } from '../../src/subscriptions/index.js';
 import { DIALECTS, freshStore } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
-import { captureLogger } from '../fakes/log-capture.js';
+import { activeRow, fakes, startPoller } from './poller-fakes.js';
 
 // The poller on real SQLite and PostgreSQL with the Slack side and the gateway faked: a
 // Subscribe click that died before posting the subscription message leaves the row leased
@@ -23,120 +14,17 @@ afterEach(async () => {
   cleanups.length = 0;
 });
 
-function activeRow(now: number): SubscriptionRow {
-  return {
-    workspace_id: 'T0POLLER',
-    subscription_id: 'd3b07384-d9a0-4c9b-8f5e-1c1f2c3d4e5f',
-    channel_id: 'C0POLLER',
-    user_id: 'U0POLLER',
-    owner_id: '2201000250',
-    remark: null,
-    remark_tag: null,
-    interval_ms: 400,
-    state: 'active',
-    message_ts: null,
-    started_at: now - 1000,
-    polled_to: null,
-    next_poll_at: now,
-    send_retry_at: null,
-    paused: null,
-    paused_until: null,
-    failures: 0,
-    problem: null,
-    problem_url: null,
-    price: null,
-    polls: 0,
-    points: 0,
-    orders_posted: 0,
-    ended_by: null,
-    ended_reason: null,
-    // The dead click's lease, lapsing 300 ms from now.
-    lease_owner: 'click:dead',
-    lease_until: now + 300,
-    locale: null,
-    created_at: now - 2000,
-    updated_at: now - 1000,
-  };
-}
-
-function fakes() {
-  const posted: string[] = [];
-  const pages: number[] = [];
-  const order = (sn: string): ShopOrder => ({
-    orderSn: sn,
-    goodsName: 'Tea',
-    goodsImg: '',
-    goodsSpec: '',
-    goodsCount: 1,
-    payAmountText: '1.00',
-    payAmountFen: 100,
-    status: '1',
-    isPreSale: false,
-    confirmedAt: new Date(),
-    remark: '',
-    remarkTag: null,
-    remarkTagName: null,
-    receiverName: '',
-    receiverPhone: '',
-    province: '',
-    city: '',
-    town: '',
-    address: '',
-  });
-  const sn1 = order('SN-1');
-  const source: SubscriptionSource = {
-    async checkBudget() {},
-    async page(_row, _start, page) {
-      pages.push(page);
-      return { orders: [sn1], total: 1, points: 5 };
-    },
-    describe: async () => ({ words: 'failed' }),
-  };
-  const messages: SubscriptionMessages = {
-    async post() {
-      posted.push('subscription message');
-      return { ts: '1700000000.000001', locale: 'en' };
-    },
-    async show() {},
-    async postOrder(_row, o) {
-      posted.push(o.orderSn);
-    },
-    async postBatch() {
-      return '1700000000.000002';
-    },
-    async uploadCsv() {},
-  };
-  return { source, messages, posted, pages };
-}
-
-function poller(store: Store, f: ReturnType<typeof fakes>, workerId: string) {
-  const p = createSubscriptionPoller({
-    deps: {
-      logger: captureLogger('warn').logger,
-      store,
-      clock: () => new Date(),
-      random: () => 0.5,
-      source: f.source,
-      messages: f.messages,
-      metrics: { polled() {}, posted() {}, lateness() {} },
-      lastPrice: async () => undefined,
-    },
-    workerId,
-    tickMs: 50,
-  });
-  p.start();
-  cleanups.push(() => p.stop());
-}
-
 describe.each(DIALECTS)('the subscription poller (%s)', (dialect) => {
   it('posts the message a dead Subscribe click left unposted, once, then polls', async () => {
     const { store, database, dispose } = await freshStore(dialect);
     cleanups.push(dispose);
-    const row = activeRow(Date.now());
+    // The dead click's lease, lapsing 300 ms from now.
+    const now = Date.now();
+    const row = { ...activeRow(now), lease_owner: 'click:dead', lease_until: now + 300 };
     await insertSubscription(store.db, row);
     const f = fakes();
-    poller(store, f, 'replica-a');
-    poller(await database.open(), f, 'replica-b');
+    startPoller(store, f, 'replica-a', cleanups);
+    startPoller(await database.open(), f, 'replica-b', cleanups);
 
     await eventually(() => f.posted.includes('SN-1'), 8000, 'the order posted');
     const key = { workspaceId: row.workspace_id, subscriptionId: row.subscription_id };
@@ -152,7 +40,7 @@ describe.each(DIALECTS)('the subscription poller (%s)', (dialect) => {
   it('counts the next interval from the end of a slow poll, so asks are never closer', async () => {
     const { store, dispose } = await freshStore(dialect);
     cleanups.push(dispose);
-    const row = { ...activeRow(Date.now()), lease_owner: null, lease_until: null };
+    const row = activeRow(Date.now());
     row.message_ts = '1700000000.000001';
     row.interval_ms = 600;
     await insertSubscription(store.db, row);
@@ -168,7 +56,7 @@ describe.each(DIALECTS)('the subscription poller (%s)', (dialect) => {
       asked.push(Date.now());
       return page(...args);
     };
-    poller(store, f, 'replica-a');
+    startPoller(store, f, 'replica-a', cleanups);
 
     await eventually(() => asked.length >= 5, 10_000, 'five polls');
     const gaps = asked.slice(1).map((t, i) => t - asked[i]!);

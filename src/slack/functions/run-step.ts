@@ -2,7 +2,12 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
 import { type Translate, translator } from '../../i18n/translator.js';
-import { claimStepExecution, recordStepOutcome } from '../../store/step-executions.js';
+import {
+  claimStepExecution,
+  recordStepOutcome,
+  renewStepClaim,
+  STEP_CLAIM_MS,
+} from '../../store/step-executions.js';
 import type { SlackDeps } from '../context.js';
 import { slackClientOptions } from '../delivery/slack-client-options.js';
 import { channelLocale } from '../settings/language.js';
@@ -10,6 +15,7 @@ import type { StepAnswer, StepCallbackId, StepOutputs, StepParam, WorkflowStep }
 import { stepErrorText } from './step-error.js';
 import { StepInputError } from './step-input-error.js';
 import { parseStepInputs } from './step-inputs.js';
+import { sealExecutionToken } from './step-token.js';
 
 /** Inputs the runner reads itself, who the step acts for and where, with the ids Slack gives. */
 const PLACE_IDS = {
@@ -44,10 +50,11 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /**
  * One `function_executed` delivery, acknowledged already (Bolt's auto-ack): the execution id is
- * claimed in the store first (a redelivery, on any replica, stops there: no second gateway call,
- * no second completion), then the inputs go through the command's rules, then the work, then
- * exactly one `complete` or `fail` with the event's own token. A QR step completes later, from
- * the watcher.
+ * claimed in the store first (a redelivery, on any replica, stops there while the claim holds: no
+ * second gateway call, no second completion). The claim is renewed while the step runs; one whose
+ * replica died lapses, and a later delivery then runs the step as a first one would. Then the
+ * inputs go through the command's rules, then the work, then exactly one `complete` or `fail`
+ * with the event's own token. A QR step completes later, from the watcher.
  */
 export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
   step: WorkflowStep<C, S>,
@@ -66,6 +73,8 @@ export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
       workspaceId: teamId,
       callbackId: step.callbackId,
       now: now(),
+      // Kept until the step is completed, so any replica can fail it if this one dies.
+      token: sealExecutionToken(event.bot_access_token, executionId, deps.secrets),
     });
   } catch (err) {
     // Unclaimed work could run twice across replicas: refuse it, with nothing called.
@@ -80,6 +89,30 @@ export async function runStep<C extends StepCallbackId, S extends z.ZodType>(
     log.info({ retryNum: context.retryNum }, 'step execution delivered again; already handled');
     return;
   }
+  const renew = setInterval(() => {
+    renewStepClaim(deps.store.db, executionId, now()).catch((err: unknown) =>
+      log.warn({ err }, 'step claim not renewed'),
+    );
+  }, STEP_CLAIM_MS / 3);
+  renew.unref();
+  try {
+    await work(step, args, deps, executionId, teamId);
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+/** The step under its claim: inputs, the work, then its one completion (a QR step's later). */
+async function work<C extends StepCallbackId, S extends z.ZodType>(
+  step: WorkflowStep<C, S>,
+  args: StepArgs,
+  deps: SlackDeps,
+  executionId: string,
+  teamId: string,
+): Promise<void> {
+  const { event, context } = args;
+  const log = deps.logger.child({ step: step.callbackId, executionId, workspaceId: teamId });
+  const now = () => deps.clock().getTime();
   const t = await workspaceT(deps, teamId);
   let answer: StepAnswer | { error: string };
   try {

@@ -1,5 +1,6 @@
 import { stepTokenAt } from '../../qr/session-row.js';
 import type { SecretBox } from '../../secrets/cipher.js';
+import { executionTokenAt } from '../../store/step-executions.js';
 
 /** Sealed values start with the box's version tag; execution tokens (`xwfp-…`) never do. */
 const SEALED = /^v[12]\./;
@@ -25,4 +26,24 @@ export function openStepToken(
   if (!SEALED.test(stored)) return stored;
   if (!box) throw new Error('a sealed step token needs ENCRYPTION_KEY');
   return box.open(stored, stepTokenAt(workspaceId));
+}
+
+/** An execution token as its claim keeps it: sealed when ENCRYPTION_KEY is set. */
+export function sealExecutionToken(
+  token: string,
+  executionId: string,
+  box: SecretBox | undefined,
+): string {
+  return box ? box.seal(token, executionTokenAt(executionId)) : token;
+}
+
+/** The claim's token back (a value stored before a key was set is read as it is). */
+export function openExecutionToken(
+  stored: string,
+  executionId: string,
+  box: SecretBox | undefined,
+): string {
+  if (!SEALED.test(stored)) return stored;
+  if (!box) throw new Error('a sealed step token needs ENCRYPTION_KEY');
+  return box.open(stored, executionTokenAt(executionId));
 }

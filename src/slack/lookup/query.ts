@@ -2,6 +2,7 @@ import type { GatewayAnswer } from '../../gateway/client.js';
 import type { InputOf, OutputOf } from '../../gateway/operations/index.js';
 import { operations } from '../../gateway/operations/index.js';
 import { instantToWallClock } from '../../gateway/time.js';
+import { ledgerNamesOf } from '../../subscriptions/ledger-name.js';
 import { refusal } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import type { AppDeps } from '../deps.js';
@@ -70,6 +71,7 @@ export async function query<K extends Name>(
   const reservation = await deps.ledger.reserveBudget({
     workspaceId: who.teamId,
     operation: op,
+    priceNames: ledgerNamesOf(op),
     operationPaid: operations[op].paid,
     budget,
     timeZone,

@@ -7,7 +7,8 @@ import {
   pollsPerDay,
   type SubscriptionRow,
 } from '../../subscriptions/index.js';
-import { errorCard } from '../blocks/error-card.js';
+import { openPreviews } from '../../subscriptions/retention.js';
+import { errorCard, refusal, UserFacingError } from '../blocks/error-card.js';
 import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
 import { subscriptionPreviewMessage } from '../blocks/subscription-preview.js';
@@ -21,6 +22,12 @@ import { SUBSCRIBE_USAGE, type SubscribeArgs, subscribeParser } from './subscrib
 import { lastPollPrice } from './subscription-source.js';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/**
+ * Previews one person may have open in a workspace (each is a row until clicked, cancelled or a
+ * day old): past it, the next preview is refused with what to do.
+ */
+export const MAX_OPEN_PREVIEWS = 20;
 
 function previewRow(who: Asker, a: SubscribeArgs, now: number): SubscriptionRow {
   return {
@@ -89,7 +96,15 @@ export async function previewSubscription(
   try {
     // The preview is the asker's alone: their language.
     t = translator(await personLocale(deps, via.client, who.teamId, who.userId));
-    const row = previewRow(who, a, deps.clock().getTime());
+    const now = deps.clock().getTime();
+    const open = await openPreviews(deps.store.db, { ...who, workspaceId: who.teamId, now });
+    if (open >= MAX_OPEN_PREVIEWS) {
+      throw refusal((tr) => ({
+        title: tr('subscriptions.preview.tooMany.title'),
+        detail: tr('subscriptions.preview.tooMany.detail', { max: MAX_OPEN_PREVIEWS }),
+      }));
+    }
+    const row = previewRow(who, a, now);
     await insertSubscription(deps.store.db, row);
     message = subscriptionPreviewMessage({
       subscriptionId: row.subscription_id,
@@ -103,8 +118,8 @@ export async function previewSubscription(
       t,
     });
   } catch (err) {
-    deps.logger.warn({ err }, 'subscription preview failed');
-    message = errorCard(err, ENGLISH);
+    if (!(err instanceof UserFacingError)) deps.logger.warn({ err }, 'subscription preview failed');
+    message = errorCard(err, t);
   }
   await deliverPrivately({
     client: via.client,

@@ -9,7 +9,7 @@ import {
   type SubscriptionRow,
   type SubscriptionSource,
 } from '../../subscriptions/index.js';
-import { SUBSCRIPTIONS_LEDGER } from '../../subscriptions/ledger-name.js';
+import { ledgerNamesOf, SUBSCRIPTIONS_LEDGER } from '../../subscriptions/ledger-name.js';
 import { UserFacingError } from '../blocks/error-card.js';
 import type { AppDeps } from '../deps.js';
 import { query } from '../lookup/query.js';
@@ -17,7 +17,7 @@ import { postedLocale } from '../settings/language.js';
 
 /** Operation 7's newest price in a workspace, whether a lookup or a subscription paid it. */
 export function lastPollPrice(deps: AppDeps, workspaceId: string): Promise<number | undefined> {
-  return lastCharge(deps.store.db, workspaceId, ['shopOrders', SUBSCRIPTIONS_LEDGER]);
+  return lastCharge(deps.store.db, workspaceId, ledgerNamesOf('shopOrders'));
 }
 
 const whoOf = (row: SubscriptionRow) => ({

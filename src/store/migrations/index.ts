@@ -16,6 +16,8 @@ import { languageMigration } from './0013-language.js';
 import { leaseOwnerIndexesMigration } from './0014-lease-owner-indexes.js';
 import { messageLocaleMigration } from './0015-message-locale.js';
 import { exportCsvHeaderMigration } from './0016-export-csv-header.js';
+import { subscriptionPollPagesMigration } from './0017-subscription-poll-pages.js';
+import { stepClaimsMigration } from './0018-step-claims.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -39,6 +41,8 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0014-lease-owner-indexes': leaseOwnerIndexesMigration(),
     '0015-message-locale': messageLocaleMigration(),
     '0016-export-csv-header': exportCsvHeaderMigration(),
+    '0017-subscription-poll-pages': subscriptionPollPagesMigration(),
+    '0018-step-claims': stepClaimsMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -7,6 +7,8 @@ export const enSteps = {
   'steps.error.cost': ' This answer cost {points} points.',
   'steps.error.unknown':
     'querydesk could not finish this step. It has been logged; run the workflow again in a moment.',
+  'steps.error.interrupted':
+    'querydesk was restarted while running this step, so it did not finish. Check the spend before running the workflow again: a lookup may have been charged.',
   'steps.error.noDatabase':
     'querydesk could not reach its database, so nothing was looked up or charged. Run the workflow again in a moment.',
   'steps.input.required': '{name}: this field is required',

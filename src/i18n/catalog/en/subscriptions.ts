@@ -27,6 +27,9 @@ export const enSubscriptions = {
     'Daily budget: {budget} points. A poll that does not fit waits for the next budget day.',
   'subscriptions.preview.nothingYet':
     'Nothing has been called yet. Orders confirmed before you subscribe are not posted.',
+  'subscriptions.preview.tooMany.title': 'Too many open previews',
+  'subscriptions.preview.tooMany.detail':
+    'You have {max} subscription previews open in this workspace. Subscribe or Cancel on one of them first; a preview left alone is dropped after a day.',
   'subscriptions.button.subscribe': 'Subscribe',
   'subscriptions.button.cancel': 'Cancel',
   'subscriptions.button.unsubscribe': 'Unsubscribe',

@@ -8,6 +8,8 @@ export const zhCNSteps = {
   'steps.error.gatewayCode': '（网关代码 {code}）',
   'steps.error.cost': '本次查询花费 {points} 积分。',
   'steps.error.unknown': 'querydesk 未能完成此步骤。已记录日志；请稍后重新运行工作流。',
+  'steps.error.interrupted':
+    'querydesk 在运行此步骤时重启，步骤未完成。重新运行工作流前请先查看花费：查询可能已扣积分。',
   'steps.error.noDatabase':
     'querydesk 无法连接其数据库，因此未进行任何查询，也未扣积分。请稍后重新运行工作流。',
   'steps.input.required': '{name}：此项必填',

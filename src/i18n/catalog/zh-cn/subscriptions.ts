@@ -25,6 +25,9 @@ export const zhCNSubscriptions = {
   'subscriptions.preview.noBudget': '本工作区没有设置每日预算。',
   'subscriptions.preview.budget': '每日预算：{budget} 积分。超出预算的轮询会等到下一个预算日。',
   'subscriptions.preview.nothingYet': '目前还没有调用任何接口。订阅之前确认的订单不会发布。',
+  'subscriptions.preview.tooMany.title': '未处理的预览过多',
+  'subscriptions.preview.tooMany.detail':
+    '你在此工作区有 {max} 个未处理的订阅预览。请先在其中一个上点击“订阅”或“取消”；未处理的预览一天后会被删除。',
   'subscriptions.button.subscribe': '订阅',
   'subscriptions.button.cancel': '取消',
   'subscriptions.button.unsubscribe': '取消订阅',
