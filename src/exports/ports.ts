@@ -51,6 +51,11 @@ export interface ExportMessages {
   show(row: ExportRow): Promise<void>;
   /** Uploads the CSV in the progress message's thread; the file's id. */
   upload(row: ExportRow, csv: Buffer, filename: string): Promise<string | undefined>;
+  /**
+   * True when a failed edit can never succeed (the channel archived or gone for the bot, the
+   * workspace's token gone): the export then stops before its next page is bought.
+   */
+  gone?(err: unknown): boolean;
 }
 
 export interface ExportDeps {

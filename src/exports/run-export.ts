@@ -33,6 +33,8 @@ export async function runExport(
   const maxRows = deps.config.export.maxRows;
   const now = () => deps.clock().getTime();
   let lastShown = 0;
+  // Set when an edit failed for good: no page is bought for a message nobody can see.
+  let gone = false;
   const show = async (force: boolean) => {
     const since = now() - lastShown;
     if (!force && since < EDIT_EVERY_MS) return;
@@ -40,11 +42,10 @@ export async function runExport(
     const fresh = await findExport(db, key);
     if (!fresh) return;
     lastShown = now();
-    await deps.messages
-      .show(fresh)
-      .catch((err) =>
-        deps.logger.warn({ err, exportId: key.exportId }, 'export message edit failed'),
-      );
+    await deps.messages.show(fresh).catch((err) => {
+      deps.logger.warn({ err, exportId: key.exportId }, 'export message edit failed');
+      gone ||= deps.messages.gone?.(err) ?? false;
+    });
   };
 
   async function finish(state: ExportState, note: string | null): Promise<void> {
@@ -73,6 +74,12 @@ export async function runExport(
     await show(true);
   }
 
+  /** Its channel (or token) is gone: cancelled where it stands, with no file to post. */
+  async function cancelGone(): Promise<void> {
+    await moveExport(db, key, ['running'], { state: 'cancelled', updated_at: now() });
+    deps.logger.info({ exportId: key.exportId }, 'export cancelled: its channel is gone');
+  }
+
   if (claimed.started_at === null) {
     await updateRunning(db, key, owner, { started_at: now() });
   }
@@ -80,6 +87,7 @@ export async function runExport(
   let failures = 0;
   for (;;) {
     if (stopping()) return;
+    if (gone) return cancelGone();
     const row = await findExport(db, key);
     // Cancelled: the Cancel button has already said so in the message.
     if (row?.state !== 'running' || row.lease_owner !== owner) return;

@@ -25,8 +25,11 @@ export interface NewQrSession {
   now: number;
   /** The language the status message is posted in; every later edit keeps it. */
   locale: Locale;
-  /** The workflow step that started it, completed when its watch is over. */
-  step?: { executionId: string; token: string };
+  /**
+   * The workflow step that started it, completed when its watch is over; its token is stored as
+   * `sealToken` gives it for this session.
+   */
+  step?: { executionId: string; sealToken(sessionId: string): string };
 }
 
 /** Stores a just-created session, leased to its creator; the watcher takes it once released. */
@@ -61,7 +64,7 @@ export async function insertSession(
       lease_owner: s.lease.owner,
       lease_until: s.lease.until,
       step_execution_id: s.step?.executionId ?? null,
-      step_token: s.step?.token ?? null,
+      step_token: s.step ? s.step.sealToken(s.sessionId) : null,
       step_completed_at: null,
       locale: s.locale,
       created_at: s.now,

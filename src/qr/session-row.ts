@@ -56,7 +56,15 @@ export function editOwed(row: QrSessionRow): boolean {
   return row.message_state !== row.state || row.message_watch_state !== row.watch_state;
 }
 
-/** Where a waiting workflow step's sealed token lives: it opens only in its own workspace's rows. */
-export function stepTokenAt(workspaceId: string): SealedAt {
+/**
+ * Where a waiting workflow step's sealed token lives: it opens only in its own session's row (a
+ * workspace id never holds a `/`, so no two sessions share a place).
+ */
+export function stepTokenAt(workspaceId: string, sessionId: string): SealedAt {
+  return { table: 'qr_sessions', column: 'step_token', rowId: `${workspaceId}/${sessionId}` };
+}
+
+/** Where step tokens were bound before they were bound to their session: their workspace. */
+export function workspaceStepTokenAt(workspaceId: string): SealedAt {
   return { table: 'qr_sessions', column: 'step_token', rowId: workspaceId };
 }

@@ -4,8 +4,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * A stored secret: `v2.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts), AES-256-GCM with a
  * 16-byte tag. A `v2` value is bound to where it lives (table, column, row id) as additional
  * authenticated data, so a value copied into another row or column does not open. `v1` values
- * (sealed before that binding; their AAD is the key id alone) still open, and `rotate-keys`, which
- * also runs at start-up, reseals them as `v2`.
+ * (sealed before that binding; their AAD is the key id alone, so they would open in any row) are
+ * refused by `open`: `rotate-keys`, which also runs at start-up, reseals them as `v2` in the row
+ * where it finds them (`openStale`), and a `v1` value written after that opens nowhere.
  */
 const VERSION = 'v2';
 const LEGACY = 'v1';
@@ -23,7 +24,13 @@ export interface SecretBox {
   /** The current key's id (what `rotate-keys` compares each stored value with). */
   keyId: string;
   seal(plain: string, at: SealedAt): string;
+  /** Opens a `v2` value sealed for `at`; throws for any other place and for a `v1` value. */
   open(sealed: string, at: SealedAt): string;
+  /**
+   * For resealing only (rotate-keys): also opens a `v1` value, and a `v2` value sealed for one of
+   * `older` (a place a column was bound to before, e.g. a step token's workspace before its session).
+   */
+  openStale(sealed: string, at: SealedAt, older?: readonly SealedAt[]): string;
   /** The key id a stored value was sealed under. */
   keyIdOf(sealed: string): string;
   /** True when a stored value is under an older key or sealed without its place (`v1`). */
@@ -58,6 +65,20 @@ export function createSecretBox(key: Buffer, previous?: Buffer): SecretBox {
     }
     return { version: parts[0], id: parts[1]!, iv: parts[2]!, tag: parts[3]!, data: parts[4]! };
   };
+  const decrypt = (p: ReturnType<typeof parse>, at: SealedAt) => {
+    const k = keys.get(p.id);
+    if (!k) throw new Error(`secret sealed under an unknown key (${p.id})`);
+    // Without authTagLength GCM accepts a tag cut to 4 bytes: a forgery then needs 2^32 tries.
+    const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(p.iv, 'base64url'), {
+      authTagLength: TAG_BYTES,
+    });
+    decipher.setAAD(aadOf(p.version, p.id, at));
+    decipher.setAuthTag(Buffer.from(p.tag, 'base64url'));
+    return Buffer.concat([
+      decipher.update(Buffer.from(p.data, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+  };
   return {
     keyId,
     seal(plain, at) {
@@ -72,18 +93,20 @@ export function createSecretBox(key: Buffer, previous?: Buffer): SecretBox {
     },
     open(sealed, at) {
       const p = parse(sealed);
-      const k = keys.get(p.id);
-      if (!k) throw new Error(`secret sealed under an unknown key (${p.id})`);
-      // Without authTagLength GCM accepts a tag cut to 4 bytes: a forgery then needs 2^32 tries.
-      const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(p.iv, 'base64url'), {
-        authTagLength: TAG_BYTES,
-      });
-      decipher.setAAD(aadOf(p.version, p.id, at));
-      decipher.setAuthTag(Buffer.from(p.tag, 'base64url'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(p.data, 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
+      if (p.version === LEGACY) throw new Error('legacy v1 secret: rotate-keys reseals it first');
+      return decrypt(p, at);
+    },
+    openStale(sealed, at, older = []) {
+      const p = parse(sealed);
+      if (p.version === LEGACY) return decrypt(p, at);
+      for (const place of [at, ...older]) {
+        try {
+          return decrypt(p, place);
+        } catch {
+          // Not sealed for this place: the next one, if any.
+        }
+      }
+      throw new Error('secret sealed for another place');
     },
     keyIdOf(sealed) {
       return parse(sealed).id;

@@ -1,23 +1,42 @@
-import { qrDb, stepTokenAt } from '../qr/session-row.js';
+import { qrDb, stepTokenAt, workspaceStepTokenAt } from '../qr/session-row.js';
 import type { Db } from '../store/database.js';
 import { executionTokenAt, type StepExecutionsTable } from '../store/step-executions.js';
 import type { SealedAt, SecretBox } from './cipher.js';
 
-/** Re-seals one value under the current key, bound to its place; unchanged when it already is. */
-function reseal(box: SecretBox, sealed: string | null, at: SealedAt): string | null {
-  if (sealed === null || !box.isStale(sealed)) return sealed;
-  return box.seal(box.open(sealed, at), at);
+/**
+ * Re-seals one value under the current key, bound to `at`; unchanged when it already is. `older`:
+ * places the column was bound to before (a value sealed for one of them is moved to `at`).
+ */
+function reseal(
+  box: SecretBox,
+  sealed: string | null,
+  at: SealedAt,
+  older: readonly SealedAt[] = [],
+): string | null {
+  if (sealed === null) return sealed;
+  if (!box.isStale(sealed) && (older.length === 0 || opensAt(box, sealed, at))) return sealed;
+  return box.seal(box.openStale(sealed, at, older), at);
+}
+
+function opensAt(box: SecretBox, sealed: string, at: SealedAt): boolean {
+  try {
+    box.open(sealed, at);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const INSTALLATION_COLUMNS = ['bot_token_enc', 'gateway_token_enc', 'installation_enc'] as const;
 
 /**
- * Rewrites every stored secret sealed under the previous key or without its place (installations'
- * Slack tokens and records, workspaces' gateway tokens, the tokens of workflow steps waiting on a
- * QR session or still running). Safe to run again and on several replicas at once: rows already current are
- * skipped, and each UPDATE names the values it read in its WHERE, so a token an admin saved (or
- * Slack reinstalled) meanwhile is never overwritten with the older one; that row is left as the
- * writer left it, sealed current.
+ * Rewrites every stored secret sealed under the previous key or without its place (`v1`, which
+ * `open` refuses), and step tokens bound to their workspace only (installations' Slack tokens and
+ * records, workspaces' gateway tokens, the tokens of workflow steps waiting on a QR session, now
+ * bound to that session, or still running). Safe to run again and on several replicas at once:
+ * rows already current are skipped, and each UPDATE names the values it read in its WHERE, so a
+ * token an admin saved (or Slack reinstalled) meanwhile is never overwritten with the older one;
+ * that row is left as the writer left it, sealed current.
  */
 export async function rotateKeys(db: Db, box: SecretBox): Promise<{ rewritten: number }> {
   let rewritten = 0;
@@ -76,7 +95,16 @@ export async function rotateKeys(db: Db, box: SecretBox): Promise<{ rewritten: n
     .where((eb) => eb.or([eb('step_token', 'like', 'v1.%'), eb('step_token', 'like', 'v2.%')]))
     .execute();
   for (const row of waiting) {
-    const next = reseal(box, row.step_token, stepTokenAt(row.workspace_id));
+    let next: string | null;
+    try {
+      next = reseal(box, row.step_token, stepTokenAt(row.workspace_id, row.session_id), [
+        workspaceStepTokenAt(row.workspace_id),
+      ]);
+    } catch {
+      // Opens in no place it may be in (copied from another session): left as it is, it opens
+      // nowhere, and its step is reported as not completed rather than stopping start-up.
+      continue;
+    }
     if (next === row.step_token || row.step_token === null) continue;
     const result = await qrDb(db)
       .updateTable('qr_sessions')

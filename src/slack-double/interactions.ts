@@ -27,6 +27,8 @@ export interface ActionInput {
   actionId: string;
   /** Disambiguates when several blocks hold the same action_id. */
   blockId?: string;
+  /** The workspace's Enterprise Grid organisation, and whether the app is installed org-wide. */
+  enterprise?: CommandInput['enterprise'];
   user?: string;
   /** The message holding the element (channel + ts) … */
   channel?: string;
@@ -44,19 +46,25 @@ export interface SubmissionInput {
   /** block_id → action_id → what the person entered (see ActionInput.value) or a raw state object. */
   values?: Record<string, Record<string, string | string[] | Record<string, unknown>>>;
   team?: string;
+  enterprise?: CommandInput['enterprise'];
 }
 
 type Ctx = { state: DoubleState; baseUrl: string };
 
-function common(state: DoubleState, user: string, team = state.id.teamId) {
+function common(
+  state: DoubleState,
+  user: string,
+  team = state.id.teamId,
+  enterprise?: CommandInput['enterprise'],
+) {
   const u = state.user(user);
   return {
     token: 'verification-token-unused',
     api_app_id: state.id.appId,
     team: { id: team, domain: state.id.teamDomain },
     user: { id: u.id, username: u.name, name: u.name, team_id: team },
-    is_enterprise_install: false,
-    enterprise: null,
+    is_enterprise_install: enterprise?.orgWide ?? false,
+    enterprise: enterprise ? { id: enterprise.id, name: enterprise.id } : null,
   };
 }
 
@@ -134,7 +142,7 @@ export async function sendAction(
   };
   const payload = {
     type: 'block_actions',
-    ...common(state, user, input.team),
+    ...common(state, user, input.team, input.enterprise),
     trigger_id: state.mintTrigger(user),
     ...source.fields,
     state: { values: {} },
@@ -205,7 +213,7 @@ export async function sendViewSubmission(
   }
   const payload = {
     type: 'view_submission',
-    ...common(state, user, input.team),
+    ...common(state, user, input.team, input.enterprise),
     trigger_id: state.mintTrigger(user),
     view: {
       ...viewJson(state, view, values),

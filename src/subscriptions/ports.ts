@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ShopOrder } from '../gateway/operations/shop-order-record.js';
 import type { Store } from '../store/index.js';
-import type { SubscriptionRow } from './subscription-row.js';
+import type { EndReason, SubscriptionRow } from './subscription-row.js';
 
 /** One page of a poll. */
 export interface PolledPage {
@@ -46,6 +46,11 @@ export interface SubscriptionSource {
 
 /** The chat side: the subscription message and the orders posted under the subscription. */
 export interface SubscriptionMessages {
+  /**
+   * Why a failed post or edit can never succeed (the channel archived or gone for the bot, the
+   * workspace's token gone), when that is so: the subscription then ends for that reason.
+   */
+  gone?(err: unknown): EndReason | undefined;
   /**
    * Posts the subscription message; its ts and the language it was posted in (kept on the row:
    * the message's edits and the orders posted under it speak it too).

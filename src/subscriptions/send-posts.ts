@@ -1,5 +1,6 @@
 import type { ShopOrder } from '../gateway/operations/shop-order-record.js';
 import { fromCacheJson } from '../store/shared-cache.js';
+import { endWhenGone } from './end-when-gone.js';
 import type { SubscriptionDeps } from './ports.js';
 import { markSent, pendingPosts, setBatchThread } from './post-store.js';
 import {
@@ -29,7 +30,8 @@ function batches(posts: SubscriptionPostRow[]): SubscriptionPostRow[][] {
 /**
  * Sends what the subscription decided to post and has not sent yet, marking each sent once Slack
  * took it: a crash can repeat only the one post in flight, and a failed post is kept and tried
- * again `SEND_RETRY_MS` later (by whichever replica then holds the lease), never dropped.
+ * again `SEND_RETRY_MS` later (by whichever replica then holds the lease), never dropped, unless
+ * it can never succeed (the channel or the token gone): then the subscription ends.
  */
 export async function sendPending(
   deps: SubscriptionDeps,
@@ -65,6 +67,7 @@ export async function sendPending(
     }
   } catch (err) {
     deps.logger.warn({ err, subscriptionId: key.subscriptionId }, 'subscription post failed');
+    if (await endWhenGone(deps, key, err)) return;
     const retryAt = deps.clock().getTime() + SEND_RETRY_MS;
     await updateLeasedSubscription(db, key, owner, { send_retry_at: retryAt });
     return;

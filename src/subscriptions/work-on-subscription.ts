@@ -1,3 +1,4 @@
+import { endWhenGone } from './end-when-gone.js';
 import { pollSubscription } from './poll.js';
 import type { SubscriptionDeps } from './ports.js';
 import { SEND_RETRY_MS, sendPending } from './send-posts.js';
@@ -29,6 +30,7 @@ export async function workOnSubscription(
         { err, subscriptionId: key.subscriptionId },
         'subscription message not posted',
       );
+      if (await endWhenGone(deps, key, err)) return;
       const retryAt = deps.clock().getTime() + SEND_RETRY_MS;
       await updateLeasedSubscription(db, key, owner, { send_retry_at: retryAt });
       return;
@@ -44,13 +46,12 @@ export async function workOnSubscription(
   if (fresh?.state !== 'active' || fresh.lease_owner !== owner) return;
   await sendPending(deps, owner, fresh);
   if (edit) {
-    await deps.messages
-      .show(fresh)
-      .catch((err) =>
-        deps.logger.warn(
-          { err, subscriptionId: key.subscriptionId },
-          'subscription message edit failed',
-        ),
+    await deps.messages.show(fresh).catch(async (err) => {
+      deps.logger.warn(
+        { err, subscriptionId: key.subscriptionId },
+        'subscription message edit failed',
       );
+      await endWhenGone(deps, key, err);
+    });
   }
 }

@@ -24,6 +24,11 @@ export interface WatchMessages {
   reply(row: OrderWatchRow, event: WatchEvent): Promise<void>;
   /** Edits the card to the row's stored order and watch state. */
   showCard(row: OrderWatchRow): Promise<void>;
+  /**
+   * True when a failed reply or edit can never succeed (the channel archived or gone for the bot,
+   * the workspace's token gone): the watch then stops.
+   */
+  gone?(err: unknown): boolean;
 }
 
 export interface OrderWatchDeps {

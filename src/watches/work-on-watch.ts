@@ -1,7 +1,7 @@
 import { toCacheJson } from '../store/shared-cache.js';
 import { afterCheck } from './events.js';
 import type { OrderWatchDeps, WatchedOrder } from './ports.js';
-import { keyOf, type OrderWatchRow } from './watch-row.js';
+import { keyOf, type OrderWatchRow, watchDb } from './watch-row.js';
 import { findWatch, updateLeasedWatch } from './watch-store.js';
 
 export function watchedOrder(row: OrderWatchRow): WatchedOrder {
@@ -63,9 +63,14 @@ export async function workOnWatch(
   // Stopped by hand (or the lease lost) meanwhile: whoever changed the row tells the channel.
   if (!stored) return;
   for (const event of outcome.events) {
-    await deps.messages
-      .reply(row, event)
-      .catch((err) => deps.logger.warn({ err, watchId: row.watch_id }, 'watch reply failed'));
+    const gone = await deps.messages.reply(row, event).then(
+      () => false,
+      (err) => {
+        deps.logger.warn({ err, watchId: row.watch_id }, 'watch reply failed');
+        return endWhenGone(deps, key, err);
+      },
+    );
+    if (gone) return;
   }
   if (outcome.events.length > 0 || outcome.state !== 'watching') await show(deps, key);
 }
@@ -73,7 +78,34 @@ export async function workOnWatch(
 async function show(deps: OrderWatchDeps, key: ReturnType<typeof keyOf>): Promise<void> {
   const fresh = await findWatch(deps.store.db, key);
   if (!fresh) return;
-  await deps.messages
-    .showCard(fresh)
-    .catch((err) => deps.logger.warn({ err, watchId: key.watchId }, 'watch card edit failed'));
+  await deps.messages.showCard(fresh).catch(async (err) => {
+    deps.logger.warn({ err, watchId: key.watchId }, 'watch card edit failed');
+    await endWhenGone(deps, key, err);
+  });
+}
+
+/**
+ * A reply or edit that can never succeed (the channel or the workspace's token gone, and the
+ * event saying so missed): the watch stops, so nothing is checked or posted for it again.
+ */
+async function endWhenGone(
+  deps: OrderWatchDeps,
+  key: ReturnType<typeof keyOf>,
+  err: unknown,
+): Promise<boolean> {
+  if (!deps.messages.gone?.(err)) return false;
+  await watchDb(deps.store.db)
+    .updateTable('order_watches')
+    .set({
+      watch_state: 'stopped',
+      lease_owner: null,
+      lease_until: null,
+      updated_at: deps.clock().getTime(),
+    })
+    .where('workspace_id', '=', key.workspaceId)
+    .where('watch_id', '=', key.watchId)
+    .where('watch_state', '=', 'watching')
+    .execute();
+  deps.logger.info({ watchId: key.watchId }, 'order watch stopped: its channel is gone');
+  return true;
 }

@@ -53,6 +53,7 @@ export function oauthWiring(p: {
     },
     /** Drops the clients kept for an uninstalled workspace, or for every workspace of an org. */
     forget(id: string) {
+      enterprises.drop(id);
       for (const [team, c] of clients)
         if (team === id || c.enterpriseId === id) clients.delete(team);
     },

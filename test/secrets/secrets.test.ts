@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.js';
 import { findSession, insertSession } from '../../src/qr/index.js';
-import { stepTokenAt as stepAt } from '../../src/qr/session-row.js';
+import { stepTokenAt as stepAt, workspaceStepTokenAt } from '../../src/qr/session-row.js';
 import { createSecretBox } from '../../src/secrets/cipher.js';
 import { rotateKeys } from '../../src/secrets/rotate.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
@@ -100,7 +100,11 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
       lease: { owner: 'w', until: 1 },
       now: 1,
       locale: 'en',
-      step: { executionId: 'Fx1', token: old.seal('xwfp-step', stepAt('T1')) },
+      // Sealed as step tokens were before they were bound to their session: to the workspace.
+      step: {
+        executionId: 'Fx1',
+        sealToken: () => old.seal('xwfp-step', workspaceStepTokenAt('T1')),
+      },
     });
 
     const rotating = createSecretBox(newKey, oldKey);
@@ -117,6 +121,7 @@ describe.each(DIALECTS)('rotate-keys on %s', (dialect) => {
     const s = await store.db.selectFrom('workspace_settings').selectAll().executeTakeFirstOrThrow();
     expect(onlyNew.open(s.gateway_token_enc!, AT)).toBe('gw-one');
     const session = await findSession(store.db, { workspaceId: 'T1', sessionId: 'S1' });
-    expect(onlyNew.open(session!.step_token!, stepAt('T1'))).toBe('xwfp-step');
+    expect(onlyNew.open(session!.step_token!, stepAt('T1', 'S1'))).toBe('xwfp-step');
+    expect(() => onlyNew.open(session!.step_token!, workspaceStepTokenAt('T1'))).toThrow();
   });
 });

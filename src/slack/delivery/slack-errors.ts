@@ -40,6 +40,22 @@ export function isUnreachableChannel(code: string | undefined): boolean {
   return code !== undefined && MISSING_CHANNEL.has(code);
 }
 
+/** The workspace's token no longer works: the app was removed or the token revoked. */
+const TOKEN_GONE = new Set(['account_inactive', 'invalid_auth', 'token_revoked']);
+
+/**
+ * Why no retry of a post can ever succeed, when that is so: the channel is gone for the bot
+ * (`channel`: not found, archived, the bot not in it) or the workspace's token is (`token`).
+ * Work that posts there (subscriptions, watches, exports) ends on it, as the channel and
+ * uninstall events would end it, since an event can be missed.
+ */
+export function permanentSlackError(err: unknown): 'archived' | 'channel' | 'token' | undefined {
+  const code = slackErrorCode(err);
+  if (code === 'is_archived') return 'archived';
+  if (isUnreachableChannel(code)) return 'channel';
+  return code !== undefined && TOKEN_GONE.has(code) ? 'token' : undefined;
+}
+
 /** Seconds Slack asked to wait, when the call was rate limited (HTTP 429). */
 export function slackRetryAfter(err: unknown): number | undefined {
   const failure = slackFailure(err);

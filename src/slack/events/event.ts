@@ -5,6 +5,7 @@ import type { SlackDeps } from '../context.js';
 export type EventName =
   | 'app_home_opened'
   | 'app_uninstalled'
+  | 'app_uninstalled_team'
   | 'tokens_revoked'
   | 'user_change'
   | 'member_left_channel'

@@ -5,7 +5,12 @@ import { type Translate, translator } from '../../i18n/translator.js';
 import { exportProgressMessage } from '../blocks/export-message.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { finish } from '../delivery/finish.js';
-import { isUnreachableChannel, slackErrorCode, slackErrorKind } from '../delivery/slack-errors.js';
+import {
+  isUnreachableChannel,
+  permanentSlackError,
+  slackErrorCode,
+  slackErrorKind,
+} from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
 import { uploadedFileId } from '../qr/start-onboarding.js';
 import { channelLocale, postedLocale } from '../settings/language.js';
@@ -38,6 +43,7 @@ export function exportMessages(deps: AppDeps, clientFor: ClientFor): ExportMessa
     throw err;
   };
   return {
+    gone: (err) => permanentSlackError(err) !== undefined,
     async post(row) {
       const client = await clientFor(row.workspace_id);
       // A channel post speaks the workspace's language; its edits keep the one it was posted in.

@@ -21,7 +21,7 @@ export function qrStepCompletion(
       if (!row.step_execution_id || !row.step_token) return { kind: 'gone', error: 'no_token' };
       let token: string;
       try {
-        token = openStepToken(row.step_token, row.workspace_id, deps.secrets);
+        token = openStepToken(row.step_token, row.workspace_id, row.session_id, deps.secrets);
       } catch {
         return { kind: 'gone', error: 'token_unreadable' };
       }

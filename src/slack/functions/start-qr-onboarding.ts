@@ -55,10 +55,11 @@ export const startQrOnboardingStep = workflowStep({
   commandNames: { landing_page: 'landing' },
   schema: (timeZone) => qr.schema(timeZone),
   async run(deps, args, run) {
-    const token = sealStepToken(run.executionToken, run.who.teamId, deps.secrets);
     const result = await startQrOnboarding(deps, run.botClient, run.who, args, undefined, {
       executionId: run.executionId,
-      token,
+      // Sealed once the session is known: the token opens only in that session's row.
+      sealToken: (sessionId) =>
+        sealStepToken(run.executionToken, run.who.teamId, sessionId, deps.secrets),
     });
     if (!result.ok) {
       // A refusal or gateway failure: worded in the workspace's language by the step's runner.

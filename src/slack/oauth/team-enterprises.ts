@@ -20,6 +20,10 @@ export function teamEnterprises(db: Db, clock: () => Date) {
         .execute();
       known.set(teamId, enterpriseId);
     },
+    /** Forgets what this process knows of a workspace's organisation (the row is the caller's). */
+    drop(teamId: string): void {
+      known.delete(teamId);
+    },
     async of(teamId: string): Promise<string | undefined> {
       const cached = known.get(teamId);
       if (cached) return cached;

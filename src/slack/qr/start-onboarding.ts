@@ -49,8 +49,8 @@ export async function startQrOnboarding(
   args: NewCodeArgs,
   /** Shown with a refusal (`/qr <media_mark> …`). */
   usage?: string,
-  /** A workflow step's execution, completed when the watch is over (token sealed already). */
-  step?: { executionId: string; token: string },
+  /** A workflow step's execution, completed when the watch is over (its token sealed for the session). */
+  step?: { executionId: string; sealToken(sessionId: string): string },
 ): Promise<QrStartResult> {
   const log = deps.logger.child({ component: 'qr', workspaceId: who.teamId });
   // The refusals are private: the person's language, or for a workflow step the workspace's.

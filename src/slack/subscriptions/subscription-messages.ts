@@ -9,7 +9,7 @@ import type {
 import { subscriptionMessage } from '../blocks/subscription-message.js';
 import { newOrderMessage, newOrdersBatchMessage } from '../blocks/subscription-orders.js';
 import { finish } from '../delivery/finish.js';
-import { slackErrorKind } from '../delivery/slack-errors.js';
+import { permanentSlackError, slackErrorKind } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
 import { SHOP_ORDER_HEADER, shopOrderCells } from '../exports/export-rows.js';
 import { channelLocale, postedLocale } from '../settings/language.js';
@@ -53,6 +53,12 @@ export function subscriptionMessages(deps: AppDeps, clientFor: ClientFor): Subsc
     t: translator(await postedLocale(deps, row)),
   });
   return {
+    gone(err) {
+      const why = permanentSlackError(err);
+      if (why === 'archived') return 'archived';
+      if (why === 'channel') return 'left_channel';
+      return why === 'token' ? 'uninstalled' : undefined;
+    },
     async post(row) {
       const locale = await channelLocale(deps, row.workspace_id);
       return { ts: await post(row, subscriptionMessageOf(deps, row, locale)), locale };

@@ -3,7 +3,7 @@ import type { OrderWatchDeps, WatchMessages } from '../../watches/index.js';
 import { mrkdwn } from '../blocks/limits.js';
 import { watchEventText } from '../blocks/order-watch-card.js';
 import { finish } from '../delivery/finish.js';
-import { slackErrorKind } from '../delivery/slack-errors.js';
+import { permanentSlackError, slackErrorKind } from '../delivery/slack-errors.js';
 import type { AppDeps } from '../deps.js';
 import { lookUpPayOrder } from '../lookup/pay-order-lookup.js';
 import { watchCard, watchT } from './watch-view.js';
@@ -17,6 +17,7 @@ export function watchMessages(deps: AppDeps, clientFor: ClientFor): WatchMessage
     throw err;
   };
   return {
+    gone: (err) => permanentSlackError(err) !== undefined,
     async reply(row, event) {
       if (!row.message_ts) return;
       // A thread reply is in the language its card was posted in.
