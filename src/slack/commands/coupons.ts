@@ -15,7 +15,7 @@ export const coupons = lookupCommand({
   name: '/coupons',
   usage: '<sid> [kind=takeout|flash] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [page=N] [size=1..1000]',
   description: 'Delivery coupons claimed through a channel id',
-  help: 'Delivery coupons claimed through a channel id; windows over 7 days are split.',
+  help: 'help.what.coupons',
   example: (x) => x.coupons.sid,
   primer: 'primer_sid kind=takeout',
   positionals: ['sid'],
@@ -74,27 +74,27 @@ export const coupons = lookupCommand({
         };
       });
   },
-  form: (t) => ({
-    title: t('lookup.form.coupons.title'),
-    intro: t('lookup.form.coupons.intro'),
+  form: {
+    title: 'lookup.form.coupons.title',
+    intro: 'lookup.form.coupons.intro',
     fields: {
-      sid: { kind: 'text', label: t('lookup.form.coupons.sid'), maxLength: 200 },
+      sid: { kind: 'text', label: 'lookup.form.coupons.sid', maxLength: 200 },
       kind: {
         kind: 'radio',
-        label: t('lookup.form.coupons.kind'),
+        label: 'lookup.form.coupons.kind',
         optional: true,
         choices: [
-          { value: 'takeout', text: t('lookup.form.coupons.kind.takeout') },
-          { value: 'flash', text: t('lookup.form.coupons.kind.flash') },
+          { value: 'takeout', text: 'lookup.form.coupons.kind.takeout' },
+          { value: 'flash', text: 'lookup.form.coupons.kind.flash' },
         ],
         fallback: 'takeout',
       },
-      from: dateField(t('lookup.form.from')),
-      to: dateField(t('lookup.form.to')),
-      page: pageField(t),
-      size: sizeField(t('lookup.form.coupons.size'), 1000),
+      from: dateField('lookup.form.from'),
+      to: dateField('lookup.form.to'),
+      page: pageField,
+      size: sizeField('lookup.form.coupons.size', 1000),
     },
-  }),
+  },
   card: {
     kind: 'coupons',
     shared: (c: CouponsCard, opts) =>
