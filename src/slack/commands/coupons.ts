@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CouponsInput } from '../../gateway/operations/coupons.js';
-import { dayArg, wholeNumber } from '../args/index.js';
+import { dayArg, rule, wholeNumber } from '../args/index.js';
 import { couponsCard } from '../blocks/coupons-card.js';
 import { dateField, pageField, sizeField } from '../blocks/lookup-form.js';
 import { type CouponsCard, couponsOf } from '../lookup/coupons-pages.js';
@@ -10,6 +10,11 @@ import { lookupCommand } from './command.js';
 /** Longest coupon window one command may ask for: at most five 7-day gateway calls. */
 export const COUPON_MAX_DAYS = 35;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const WINDOW_TOO_LONG = rule({
+  key: 'help.refusal.couponWindow',
+  values: { days: String(COUPON_MAX_DAYS), calls: String(Math.ceil(COUPON_MAX_DAYS / 7)) },
+});
+const TO_BEFORE_FROM = rule({ key: 'help.refusal.toBeforeFrom' });
 
 export const coupons = lookupCommand({
   name: '/coupons',
@@ -37,15 +42,11 @@ export const coupons = lookupCommand({
         // `to` is inclusive, and the gateway's window includes its end: the day's last second.
         const end = a.to ? new Date(a.to.end.getTime() - 1000) : undefined;
         if (start && end && end.getTime() - start.getTime() > COUPON_MAX_DAYS * DAY_MS) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['to'],
-            message: `the window may be at most ${COUPON_MAX_DAYS} days (${Math.ceil(COUPON_MAX_DAYS / 7)} paid gateway calls)`,
-          });
+          ctx.addIssue({ code: 'custom', path: ['to'], ...WINDOW_TOO_LONG });
           return z.NEVER;
         }
         if (start && end && end <= start) {
-          ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+          ctx.addIssue({ code: 'custom', path: ['to'], ...TO_BEFORE_FROM });
           return z.NEVER;
         }
         // The per-call rules (sid, kind, page, size) checked on a window that is surely valid;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PayOrderInput, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
+import { rule } from '../args/index.js';
 import { UNSET_OPTION } from '../blocks/modal-inputs.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
 import { type PayOrderCard, runPayOrder } from '../lookup/pay-order-lookup.js';
@@ -9,6 +10,8 @@ import { lookupCommand } from './command.js';
 /** Operation 6's input with the number kind optional (no `type=`: both kinds are tried). Built
  * once: a zod schema made inside the parse would be compiled again for every command. */
 const PayOrderArgsInput = PayOrderInput.extend({ kind: PayOrderNumberKind.optional() });
+
+const PLATFORM_OR_MERCHANT = rule({ key: 'help.refusal.platformOrMerchant' });
 
 /** `/payorder`: operation 6 (free), platform number first unless `type=` says which. */
 export const payorder = lookupCommand({
@@ -25,8 +28,9 @@ export const payorder = lookupCommand({
       .object({
         order_number: text,
         merchant_num: text,
-        type: z
-          .enum(['platform', 'merchant'], { error: 'type must be platform or merchant' })
+        type: text
+          .refine((v) => v === 'platform' || v === 'merchant', PLATFORM_OR_MERCHANT)
+          .pipe(z.enum(['platform', 'merchant']))
           .optional(),
       })
       .transform((a, ctx) =>
