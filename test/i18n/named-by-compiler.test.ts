@@ -20,8 +20,8 @@ const keyed: FormField = { kind: 'text', label: 'lookup.form.shoporders.owner', 
 const ownHelp: HelpKey<'/coupons'> = 'help.what.coupons';
 // @ts-expect-error: /coupons cannot borrow /payorder's help line
 const borrowedHelp: HelpKey<'/coupons'> = 'help.what.payorder';
-// @ts-expect-error: a command without `help.what.shopinfo` in the catalogues has no help key
-const missingHelp: HelpKey<'/shopinfo'> = 'help.what.shopinfo';
+// @ts-expect-error: a command without `help.what.nosuchcommand` in the catalogues has no help key
+const missingHelp: HelpKey<'/nosuchcommand'> = 'help.what.nosuchcommand';
 
 // The ledger's words are keyed by every operation.
 const everyOperation: Readonly<Record<OperationName, MessageKey>> = OPERATION_WORDS;
