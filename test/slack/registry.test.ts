@@ -20,7 +20,14 @@ describe('the Slack registries', () => {
   it('handle the submission of every modal the app opens, each callback id once', () => {
     const handled = viewHandlers('Asia/Shanghai').map((v) => v.callbackId);
     expect(new Set(handled).size).toBe(handled.length);
-    for (const id of Object.values(VIEW)) expect(handled).toContain(id);
+    const opened = [
+      ...COMMAND_LIST.flatMap((c) => (c.kind === 'lookup' && c.modal ? [c.modal.callbackId] : [])),
+      ...Object.values(VIEW),
+    ];
+    expect(opened).toEqual(
+      expect.arrayContaining(['qd_payorder_modal', 'qd_qr_modal', 'qd_config_modal']),
+    );
+    expect(handled.sort()).toEqual(opened.sort());
   });
 
   it("name each modal input after one of its command's arguments, so the form feeds the same schema", () => {

@@ -4,11 +4,27 @@ import { ArgsError, type Problem, problemText } from '../blocks/args-error.js';
 import { type DayRange, parseDay } from './day.js';
 
 const english = translator('en');
+
+/** What a rule of ours gives zod: its English text (logs) and its problem, carried with the issue. */
+export interface Rule {
+  message: string;
+  params: { problem: Problem };
+}
+
+/**
+ * A zod rule of ours, for `refine`, `z.custom` and `ctx.addIssue`: the issue carries its
+ * catalogue problem, so a refusal names it in the reader's language; `message` is its English
+ * text, for logs.
+ */
+export function rule(problem: Problem): Rule {
+  return { message: problemText(problem, english), params: { problem } };
+}
+
 const KEYED = new Map<string, Problem>();
 
 /**
- * A zod issue message of ours: the English text zod carries (what workflow steps and logs show),
- * remembered with its catalogue problem, so a refusal names it in the reader's language.
+ * For a zod option that takes a message alone (`regex`, `z.enum`'s `error`), where no problem
+ * can ride with the issue: the English message, remembered with its problem. Prefer `rule`.
  */
 export function keyedMessage(problem: Problem): string {
   const message = problemText(problem, english);
@@ -16,7 +32,10 @@ export function keyedMessage(problem: Problem): string {
   return message;
 }
 
-/** The problem a zod issue names: ours by key; a message of someone else's as its reason. */
+/**
+ * The problem a zod issue names: ours as it carries it (or by its remembered message); a message
+ * of someone else's (the gateway input schema's) as its reason, quoted.
+ */
 export function issueProblem(issue: z.core.$ZodIssue): Problem {
   const carried = (issue as { params?: { problem?: Problem } }).params?.problem;
   return (
@@ -27,7 +46,7 @@ export function issueProblem(issue: z.core.$ZodIssue): Problem {
 
 /** A whole number typed by a person, within [min, max]. */
 export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
-  const message = keyedMessage(
+  const broken = rule(
     max === Number.MAX_SAFE_INTEGER
       ? { key: 'help.refusal.wholeNumberMin', values: { min: String(min) } }
       : { key: 'help.refusal.wholeNumberRange', values: { min: String(min), max: String(max) } },
@@ -35,9 +54,9 @@ export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
   return z
     .string()
     .trim()
-    .regex(/^\d+$/, { message })
+    .refine((s) => /^\d+$/.test(s), broken)
     .transform(Number)
-    .refine((n) => Number.isSafeInteger(n) && n >= min && n <= max, { message });
+    .refine((n) => Number.isSafeInteger(n) && n >= min && n <= max, broken);
 }
 
 /** A human page number: 1 is the first page. Converting to the gateway's numbering is the caller's. */

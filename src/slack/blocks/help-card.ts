@@ -6,21 +6,9 @@ import type { SlackMessage } from './message.js';
 export interface HelpEntry {
   name: string;
   usage: string;
-  /** What the command does, in English (the command's own `help`). */
-  what: string;
+  /** What the command does: the catalogue key of the command's own `help`. */
+  what: MessageKey;
 }
-
-/** Each command's `help` in the catalogue; a command missing here shows its English `help`. */
-const WHAT: Readonly<Record<string, MessageKey>> = {
-  '/payorder': 'help.what.payorder',
-  '/shoporders': 'help.what.shoporders',
-  '/qr': 'help.what.qr',
-  '/account': 'help.what.account',
-  '/coupons': 'help.what.coupons',
-  '/punishments': 'help.what.punishments',
-  '/spend': 'help.what.spend',
-  '/querydesk': 'help.what.querydesk',
-};
 
 const COMMANDS_IN_HELP = {
   watch: '`/payorder watch <order_number> <merchant_num>`',
@@ -31,12 +19,13 @@ const COMMANDS_IN_HELP = {
  * `/querydesk help`, in the asker's language: every command with its usage (names, option keys
  * and values as typed); sandbox examples when the sandbox answers.
  */
-export function helpCard(entries: HelpEntry[], t: Translate, examples?: string[]): SlackMessage {
-  const what = (e: HelpEntry) => {
-    const key = WHAT[e.name];
-    // Commands as typed, outside the message: `<…>` would read as a tag in ICU MessageFormat.
-    return key ? t(key, COMMANDS_IN_HELP) : e.what;
-  };
+export function helpCard(
+  entries: readonly HelpEntry[],
+  t: Translate,
+  examples?: string[],
+): SlackMessage {
+  // Commands as typed, outside the message: `<…>` would read as a tag in ICU MessageFormat.
+  const what = (e: HelpEntry) => t(e.what, COMMANDS_IN_HELP);
   const lines = entries.map((e) => `• \`${e.name} ${e.usage}\`\n   ${what(e)}`);
   return {
     text: t('help.text', { names: entries.map((e) => e.name).join(', ') }),

@@ -22,14 +22,9 @@ export const ACTION = {
   unsubscribe: 'qd_unsubscribe',
 } as const;
 
+/** Modals not drawn from a command's form (those take `qd_<command>_modal` from its name). */
 export const VIEW = {
-  payOrder: 'qd_payorder_modal',
-  shopOrders: 'qd_shoporders_modal',
-  account: 'qd_account_modal',
-  coupons: 'qd_coupons_modal',
-  punishments: 'qd_punishments_modal',
   config: 'qd_config_modal',
-  qr: 'qd_qr_modal',
 } as const;
 
 export const SHORTCUT = {
@@ -37,7 +32,6 @@ export const SHORTCUT = {
 } as const;
 
 export type ActionKey = keyof typeof ACTION;
-export type ViewKey = keyof typeof VIEW;
 export type ShortcutKey = keyof typeof SHORTCUT;
 
 /** The QR status message's buttons, by what they do. */

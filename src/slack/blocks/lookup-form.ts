@@ -1,8 +1,8 @@
 import type { types } from '@slack/bolt';
-import type { Translate } from '../../i18n/translator.js';
+import type { MessageKey } from '../../i18n/catalog/en.js';
+import type { MessageValues, Translate } from '../../i18n/translator.js';
 import { plain } from './limits.js';
 import {
-  type Choice,
   datePicker,
   lookupModal,
   numberInput,
@@ -11,20 +11,32 @@ import {
   textInput,
 } from './modal-inputs.js';
 
+/**
+ * A form's text, as a catalogue key (with its values): the form is drawn in the reader's words,
+ * and a text missing from the catalogues does not compile.
+ */
+export type Words = MessageKey | { key: MessageKey; values: MessageValues };
+
+/** One radio button or select option: its value, and what the reader sees. */
+export interface FormChoiceOption {
+  value: string;
+  text: Words;
+}
+
 interface FieldCommon {
-  label: string;
-  hint?: string;
+  label: Words;
+  hint?: Words;
   optional?: boolean;
 }
 
 /** One input of a lookup form, described as data; `lookupForm` draws it. */
 export type FormField = FieldCommon &
   (
-    | { kind: 'text'; maxLength: number; placeholder?: string }
+    | { kind: 'text'; maxLength: number; placeholder?: Words }
     | { kind: 'number'; min: number; max?: number }
     | { kind: 'date' }
-    | { kind: 'radio'; choices: Choice[]; fallback?: string }
-    | { kind: 'select'; choices: Choice[] }
+    | { kind: 'radio'; choices: FormChoiceOption[]; fallback?: string }
+    | { kind: 'select'; choices: FormChoiceOption[] }
   );
 
 /**
@@ -33,26 +45,26 @@ export type FormField = FieldCommon &
  * submission reads back into the command's own schema.
  */
 export interface LookupForm<F extends string = string> {
-  title: string;
-  intro: string;
+  title: Words;
+  intro: Words;
   /** The submit button; "Look up" when absent. */
-  submit?: string;
+  submit?: Words;
   fields: Record<F, FormField>;
   /** Inputs that are not arguments of the command (a `FormChoice`'s), drawn after `fields`. */
   more?: Record<string, FormField>;
 }
 
 /** The "Page" input every paged lookup shows. */
-export const pageField = (t: Translate): FormField => ({
+export const pageField: FormField = {
   kind: 'number',
-  label: t('lookup.form.page'),
+  label: 'lookup.form.page',
   optional: true,
   min: 1,
-  hint: t('lookup.form.pageHint'),
-});
+  hint: 'lookup.form.pageHint',
+};
 
 /** A page-size input from 1 to `max`. */
-export const sizeField = (label: string, max: number): FormField => ({
+export const sizeField = (label: Words, max: number): FormField => ({
   kind: 'number',
   label,
   optional: true,
@@ -61,12 +73,17 @@ export const sizeField = (label: string, max: number): FormField => ({
 });
 
 /** An optional date, read in the gateway's time zone by the command's schema. */
-export const dateField = (label: string, hint?: string): FormField => ({
+export const dateField = (label: Words, hint?: Words): FormField => ({
   kind: 'date',
   label,
   optional: true,
   ...(hint ? { hint } : {}),
 });
+
+/** One of the form's texts in `t`'s words. */
+export function say(t: Translate, words: Words): string {
+  return typeof words === 'string' ? t(words) : t(words.key, words.values);
+}
 
 function input(
   name: string,
@@ -74,35 +91,41 @@ function input(
   initial: string | undefined,
   t: Translate,
 ): types.InputBlock {
-  const { label, hint, optional } = field;
+  const { hint, optional } = field;
   const common = {
     name,
-    label,
+    label: say(t, field.label),
     initial,
-    ...(hint ? { hint } : {}),
+    ...(hint ? { hint: say(t, hint) } : {}),
     ...(optional ? { optional } : {}),
   };
   switch (field.kind) {
-    case 'text':
-      return textInput({ ...common, maxLength: field.maxLength, placeholder: field.placeholder });
+    case 'text': {
+      const placeholder = field.placeholder && say(t, field.placeholder);
+      return textInput({ ...common, maxLength: field.maxLength, placeholder });
+    }
     case 'number':
       return numberInput({ ...common, min: field.min, max: field.max });
     case 'date':
       return datePicker(common);
     case 'radio':
-      return radio({ ...common, choices: field.choices, fallback: field.fallback });
+      return radio({ ...common, choices: choices(t, field.choices), fallback: field.fallback });
     case 'select':
       return staticSelect({
         ...common,
-        choices: field.choices,
+        choices: choices(t, field.choices),
         placeholder: t('lookup.form.choose'),
       });
   }
 }
 
+function choices(t: Translate, options: FormChoiceOption[]) {
+  return options.map((c) => ({ value: c.value, text: say(t, c.text) }));
+}
+
 /**
- * Every lookup command's modal, drawn from its form (already in the reader's words) with the
- * frame's own words in `t`; `initial` prefills inputs by argument name.
+ * Every lookup command's modal, drawn from its form in the reader's words (`t`); `initial`
+ * prefills inputs by argument name.
  */
 export function lookupForm(
   form: LookupForm,
@@ -117,14 +140,14 @@ export function lookupForm(
   const initial = opts.initial ?? {};
   const view = lookupModal({
     callbackId: opts.callbackId,
-    title: form.title,
+    title: say(t, form.title),
     privateMetadata: opts.privateMetadata,
-    intro: form.intro,
+    intro: say(t, form.intro),
     inputs: Object.entries({ ...form.fields, ...form.more }).map(([name, field]) =>
       input(name, field, initial[name], t),
     ),
     submit: t('lookup.form.submit'),
     close: t('lookup.form.cancel'),
   });
-  return form.submit ? { ...view, submit: plain(form.submit) } : view;
+  return form.submit ? { ...view, submit: plain(say(t, form.submit)) } : view;
 }

@@ -30,7 +30,7 @@ export const account = lookupCommand({
   name: '/account',
   usage: '<media_mark> | phone=N | session=ID (combinable)',
   description: 'Account analytics (7-day stats, fans, distributions)',
-  help: 'Account analytics: 7-day stats, fans, distributions.',
+  help: 'help.what.account',
   example: (x) => x.account.mediaMark,
   primer: 'primer_media_mark',
   positionals: ['media_mark'],
@@ -46,35 +46,32 @@ export const account = lookupCommand({
           { mediaMark: 'media_mark', sessionId: 'session' },
         ),
       ),
-  form: (t) => {
-    const atLeastOne = t('lookup.form.account.atLeastOne');
-    return {
-      title: t('lookup.form.account.title'),
-      intro: t('lookup.form.account.intro', { atLeastOne }),
-      fields: {
-        media_mark: {
-          kind: 'text',
-          label: t('lookup.form.account.mediaMark'),
-          optional: true,
-          hint: atLeastOne,
-          maxLength: 200,
-        },
-        phone: {
-          kind: 'text',
-          label: t('lookup.form.account.phone'),
-          optional: true,
-          hint: atLeastOne,
-          maxLength: 21,
-        },
-        session: {
-          kind: 'text',
-          label: t('lookup.form.account.session'),
-          optional: true,
-          hint: atLeastOne,
-          maxLength: 200,
-        },
+  form: {
+    title: 'lookup.form.account.title',
+    intro: 'lookup.form.account.intro',
+    fields: {
+      media_mark: {
+        kind: 'text',
+        label: 'lookup.form.account.mediaMark',
+        optional: true,
+        hint: 'lookup.form.account.atLeastOne',
+        maxLength: 200,
       },
-    };
+      phone: {
+        kind: 'text',
+        label: 'lookup.form.account.phone',
+        optional: true,
+        hint: 'lookup.form.account.atLeastOne',
+        maxLength: 21,
+      },
+      session: {
+        kind: 'text',
+        label: 'lookup.form.account.session',
+        optional: true,
+        hint: 'lookup.form.account.atLeastOne',
+        maxLength: 200,
+      },
+    },
   },
   card: {
     kind: 'account',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Command, defineCommand, keyedMessage } from '../args/index.js';
+import { type Command, defineCommand, rule } from '../args/index.js';
 import type { CommandName, LookupCommand } from './command.js';
 
 /**
@@ -16,15 +16,24 @@ export function check<T>(
   if (r.success) return r.data;
   for (const issue of r.error.issues) {
     const option = fieldToOption[String(issue.path[0] ?? '')];
-    ctx.addIssue({ code: 'custom', message: issue.message, path: option ? [option] : issue.path });
+    // A problem of ours the schema carried goes along, so it is still named in the reader's words.
+    const params = (issue as { params?: Record<string, unknown> }).params;
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: option ? [option] : issue.path,
+      ...(params ? { params } : {}),
+    });
   }
   return z.NEVER;
 }
 
 // A form leaves an empty field out entirely: say "required", not "expected string".
-const REQUIRED = keyedMessage({ key: 'help.refusal.fieldRequired' });
-const NOT_TEXT = keyedMessage({ key: 'help.refusal.notText' });
-export const text = z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) });
+const REQUIRED = rule({ key: 'help.refusal.fieldRequired' });
+const NOT_TEXT = rule({ key: 'help.refusal.notText' });
+export const text = z
+  .custom<string>((v) => v !== undefined, { ...REQUIRED, abort: true })
+  .refine((v) => typeof v === 'string', NOT_TEXT);
 
 /**
  * `build` run once per key (a time zone, say), its result kept: a parser's zod schema made anew

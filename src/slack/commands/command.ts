@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, types } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
+import type { MessageKey } from '../../i18n/catalog/en.js';
 import type { Translate } from '../../i18n/translator.js';
 import type { SANDBOX_EXAMPLES } from '../../sandbox/index.js';
 import type { LookupForm } from '../blocks/lookup-form.js';
@@ -12,6 +13,16 @@ import { commandModal } from '../lookup/command-modal.js';
 /** A slash command's name; the registry in `commands/index.ts` lists the app's. */
 export type CommandName = `/${string}`;
 
+/**
+ * The catalogue key of a command's `/querydesk help` line, named after the command
+ * (`/payorder` → `help.what.payorder`): a command whose line is missing from the catalogues does
+ * not compile.
+ */
+export type HelpKey<N extends CommandName> = Extract<
+  MessageKey,
+  `help.what.${N extends `/${infer S}` ? S : never}`
+>;
+
 /** What every command says about itself: written once, read by help, console and manifest test. */
 interface Described<N extends CommandName> {
   name: N;
@@ -19,8 +30,8 @@ interface Described<N extends CommandName> {
   usage: string;
   /** One short line: the manifest's `description` and the console's completion. */
   description: string;
-  /** The `/querydesk help` line. */
-  help: string;
+  /** The `/querydesk help` line, in the catalogues (`help.what.<name>`). */
+  help: HelpKey<N>;
   /** Arguments that work against the sandbox, for `/querydesk help` there. */
   example?: (x: typeof SANDBOX_EXAMPLES) => string;
 }
@@ -135,7 +146,7 @@ type LookupDef<
    * The modal it opens when typed with no arguments: one field per argument, keyed by its name
    * (a missing or unknown one does not compile). Without it, no text is refused with the usage.
    */
-  form?: (t: Translate) => LookupForm<P[number] | O[number]>;
+  form?: LookupForm<P[number] | O[number]>;
 };
 
 /** Declares a lookup command; the schema's output types `run`'s arguments. */
@@ -145,7 +156,7 @@ export function lookupCommand<
   const P extends readonly string[],
   const O extends readonly string[],
 >(
-  def: LookupDef<N, S, P, O> & { form: (t: Translate) => LookupForm<P[number] | O[number]> },
+  def: LookupDef<N, S, P, O> & { form: LookupForm<P[number] | O[number]> },
 ): LookupCommand<N, S> & { modal: CommandModal };
 export function lookupCommand<
   N extends CommandName,

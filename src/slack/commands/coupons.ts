@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CouponsInput } from '../../gateway/operations/coupons.js';
-import { dayArg, wholeNumber } from '../args/index.js';
+import { dayArg, rule, wholeNumber } from '../args/index.js';
 import { couponsCard } from '../blocks/coupons-card.js';
 import { dateField, pageField, sizeField } from '../blocks/lookup-form.js';
 import { type CouponsCard, couponsOf } from '../lookup/coupons-pages.js';
@@ -10,12 +10,17 @@ import { lookupCommand } from './command.js';
 /** Longest coupon window one command may ask for: at most five 7-day gateway calls. */
 export const COUPON_MAX_DAYS = 35;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const WINDOW_TOO_LONG = rule({
+  key: 'help.refusal.couponWindow',
+  values: { days: String(COUPON_MAX_DAYS), calls: String(Math.ceil(COUPON_MAX_DAYS / 7)) },
+});
+const TO_BEFORE_FROM = rule({ key: 'help.refusal.toBeforeFrom' });
 
 export const coupons = lookupCommand({
   name: '/coupons',
   usage: '<sid> [kind=takeout|flash] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [page=N] [size=1..1000]',
   description: 'Delivery coupons claimed through a channel id',
-  help: 'Delivery coupons claimed through a channel id; windows over 7 days are split.',
+  help: 'help.what.coupons',
   example: (x) => x.coupons.sid,
   primer: 'primer_sid kind=takeout',
   positionals: ['sid'],
@@ -37,15 +42,11 @@ export const coupons = lookupCommand({
         // `to` is inclusive, and the gateway's window includes its end: the day's last second.
         const end = a.to ? new Date(a.to.end.getTime() - 1000) : undefined;
         if (start && end && end.getTime() - start.getTime() > COUPON_MAX_DAYS * DAY_MS) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['to'],
-            message: `the window may be at most ${COUPON_MAX_DAYS} days (${Math.ceil(COUPON_MAX_DAYS / 7)} paid gateway calls)`,
-          });
+          ctx.addIssue({ code: 'custom', path: ['to'], ...WINDOW_TOO_LONG });
           return z.NEVER;
         }
         if (start && end && end <= start) {
-          ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+          ctx.addIssue({ code: 'custom', path: ['to'], ...TO_BEFORE_FROM });
           return z.NEVER;
         }
         // The per-call rules (sid, kind, page, size) checked on a window that is surely valid;
@@ -74,27 +75,27 @@ export const coupons = lookupCommand({
         };
       });
   },
-  form: (t) => ({
-    title: t('lookup.form.coupons.title'),
-    intro: t('lookup.form.coupons.intro'),
+  form: {
+    title: 'lookup.form.coupons.title',
+    intro: 'lookup.form.coupons.intro',
     fields: {
-      sid: { kind: 'text', label: t('lookup.form.coupons.sid'), maxLength: 200 },
+      sid: { kind: 'text', label: 'lookup.form.coupons.sid', maxLength: 200 },
       kind: {
         kind: 'radio',
-        label: t('lookup.form.coupons.kind'),
+        label: 'lookup.form.coupons.kind',
         optional: true,
         choices: [
-          { value: 'takeout', text: t('lookup.form.coupons.kind.takeout') },
-          { value: 'flash', text: t('lookup.form.coupons.kind.flash') },
+          { value: 'takeout', text: 'lookup.form.coupons.kind.takeout' },
+          { value: 'flash', text: 'lookup.form.coupons.kind.flash' },
         ],
         fallback: 'takeout',
       },
-      from: dateField(t('lookup.form.from')),
-      to: dateField(t('lookup.form.to')),
-      page: pageField(t),
-      size: sizeField(t('lookup.form.coupons.size'), 1000),
+      from: dateField('lookup.form.from'),
+      to: dateField('lookup.form.to'),
+      page: pageField,
+      size: sizeField('lookup.form.coupons.size', 1000),
     },
-  }),
+  },
   card: {
     kind: 'coupons',
     shared: (c: CouponsCard, opts) =>

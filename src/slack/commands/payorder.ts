@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PayOrderInput, PayOrderNumberKind } from '../../gateway/operations/pay-order.js';
+import { rule } from '../args/index.js';
 import { UNSET_OPTION } from '../blocks/modal-inputs.js';
 import { payOrderCard } from '../blocks/pay-order-card.js';
 import { type PayOrderCard, runPayOrder } from '../lookup/pay-order-lookup.js';
@@ -10,12 +11,14 @@ import { lookupCommand } from './command.js';
  * once: a zod schema made inside the parse would be compiled again for every command. */
 const PayOrderArgsInput = PayOrderInput.extend({ kind: PayOrderNumberKind.optional() });
 
+const PLATFORM_OR_MERCHANT = rule({ key: 'help.refusal.platformOrMerchant' });
+
 /** `/payorder`: operation 6 (free), platform number first unless `type=` says which. */
 export const payorder = lookupCommand({
   name: '/payorder',
   usage: '<order_number> <merchant_num> [type=platform|merchant]',
   description: 'Payment order by platform or merchant-defined number (free)',
-  help: "Payment order by platform or merchant-defined number (free). `/payorder watch <order_number> <merchant_num>` watches it in the channel until it is final; `/payorder watches` lists the channel's watches.",
+  help: 'help.what.payorder',
   example: (x) => `${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
   primer: '420000000000001 898300000000001 type=platform',
   positionals: ['order_number', 'merchant_num'],
@@ -25,8 +28,9 @@ export const payorder = lookupCommand({
       .object({
         order_number: text,
         merchant_num: text,
-        type: z
-          .enum(['platform', 'merchant'], { error: 'type must be platform or merchant' })
+        type: text
+          .refine((v) => v === 'platform' || v === 'merchant', PLATFORM_OR_MERCHANT)
+          .pipe(z.enum(['platform', 'merchant']))
           .optional(),
       })
       .transform((a, ctx) =>
@@ -37,29 +41,29 @@ export const payorder = lookupCommand({
           { orderNumber: 'order_number', merchantNum: 'merchant_num', kind: 'type' },
         ),
       ),
-  form: (t) => ({
-    title: t('lookup.form.payorder.title'),
-    intro: t('lookup.form.payorder.intro'),
+  form: {
+    title: 'lookup.form.payorder.title',
+    intro: 'lookup.form.payorder.intro',
     fields: {
       order_number: {
         kind: 'text',
-        label: t('lookup.form.payorder.orderNumber'),
-        hint: t('lookup.form.payorder.orderNumberHint'),
+        label: 'lookup.form.payorder.orderNumber',
+        hint: 'lookup.form.payorder.orderNumberHint',
         maxLength: 64,
       },
-      merchant_num: { kind: 'text', label: t('lookup.form.payorder.merchantNum'), maxLength: 64 },
+      merchant_num: { kind: 'text', label: 'lookup.form.payorder.merchantNum', maxLength: 64 },
       type: {
         kind: 'radio',
-        label: t('lookup.form.payorder.type'),
+        label: 'lookup.form.payorder.type',
         choices: [
-          { value: UNSET_OPTION, text: t('lookup.form.payorder.type.both') },
-          { value: 'platform', text: t('lookup.form.payorder.type.platform') },
-          { value: 'merchant', text: t('lookup.form.payorder.type.merchant') },
+          { value: UNSET_OPTION, text: 'lookup.form.payorder.type.both' },
+          { value: 'platform', text: 'lookup.form.payorder.type.platform' },
+          { value: 'merchant', text: 'lookup.form.payorder.type.merchant' },
         ],
         fallback: UNSET_OPTION,
       },
     },
-  }),
+  },
   card: {
     kind: 'payOrder',
     shared: (c: PayOrderCard, opts) =>

@@ -1,20 +1,25 @@
 import { z } from 'zod';
 import { PunishmentsInput } from '../../gateway/operations/punishments.js';
 import { instantToWallClock } from '../../gateway/time.js';
-import type { Translate } from '../../i18n/translator.js';
 import { dayArg, wholeNumber } from '../args/index.js';
-import { dateField, type FormField, pageField, sizeField } from '../blocks/lookup-form.js';
+import {
+  dateField,
+  type FormField,
+  pageField,
+  sizeField,
+  type Words,
+} from '../blocks/lookup-form.js';
 import { punishmentsCard } from '../blocks/punishments-card.js';
 import { type PunishmentsCard, punishmentsOf } from '../lookup/punishments-pages.js';
 import { check, text } from './arg-rules.js';
 import { lookupCommand } from './command.js';
 
-const digits = (label: string, t: Translate): FormField => ({
+const digits = (label: Words): FormField => ({
   kind: 'text',
   label,
   optional: true,
   maxLength: 40,
-  placeholder: t('lookup.form.digitsOnly'),
+  placeholder: 'lookup.form.digitsOnly',
 });
 
 export const punishments = lookupCommand({
@@ -22,7 +27,7 @@ export const punishments = lookupCommand({
   usage:
     '<platform_user_id> [from=YYYY-MM-DD] [span=1..30] [relation=ID] [trade=ID] [site=ID] [adzone=ID] [page=N] [size=N]',
   description: 'Affiliate punishment orders of an authorized user',
-  help: 'Affiliate punishment orders of an authorized user.',
+  help: 'help.what.punishments',
   example: (x) => x.punishments.platformUserId,
   primer: '1600000001 span=7',
   positionals: ['platform_user_id'],
@@ -68,27 +73,27 @@ export const punishments = lookupCommand({
         ),
       );
   },
-  form: (t) => ({
-    title: t('lookup.form.punishments.title'),
-    intro: t('lookup.form.punishments.intro'),
+  form: {
+    title: 'lookup.form.punishments.title',
+    intro: 'lookup.form.punishments.intro',
     fields: {
-      platform_user_id: { kind: 'text', label: t('lookup.form.punishments.user'), maxLength: 40 },
-      from: dateField(t('lookup.form.from'), t('lookup.form.punishments.fromHint')),
+      platform_user_id: { kind: 'text', label: 'lookup.form.punishments.user', maxLength: 40 },
+      from: dateField('lookup.form.from', 'lookup.form.punishments.fromHint'),
       span: {
         kind: 'number',
-        label: t('lookup.form.punishments.span'),
+        label: 'lookup.form.punishments.span',
         optional: true,
         min: 1,
         max: 30,
       },
-      relation: digits(t('lookup.form.punishments.relation'), t),
-      trade: digits(t('lookup.form.punishments.trade'), t),
-      site: digits(t('lookup.form.punishments.site'), t),
-      adzone: digits(t('lookup.form.punishments.adzone'), t),
-      page: pageField(t),
-      size: sizeField(t('lookup.form.punishments.size'), 100),
+      relation: digits('lookup.form.punishments.relation'),
+      trade: digits('lookup.form.punishments.trade'),
+      site: digits('lookup.form.punishments.site'),
+      adzone: digits('lookup.form.punishments.adzone'),
+      page: pageField,
+      size: sizeField('lookup.form.punishments.size', 100),
     },
-  }),
+  },
   card: {
     kind: 'punishments',
     shared: (c: PunishmentsCard, opts) =>

@@ -18,7 +18,7 @@ export const qr = lookupCommand({
   name: '/qr',
   usage: '<media_mark> [landing=PAGE]',
   description: 'QR login code for an account, with a live status message',
-  help: 'QR login code for an account, with a live status message.',
+  help: 'help.what.qr',
   example: (x) => x.account.mediaMark,
   primer: 'primer_media_mark',
   positionals: ['media_mark'],
@@ -30,21 +30,21 @@ export const qr = lookupCommand({
         landingPage: 'landing',
       }),
     ),
-  form: (t) => ({
-    title: t('qr.form.title'),
-    intro: t('qr.form.intro'),
-    submit: t('qr.form.submit'),
+  form: {
+    title: 'qr.form.title',
+    intro: 'qr.form.intro',
+    submit: 'qr.form.submit',
     fields: {
-      media_mark: { kind: 'text', label: t('qr.form.mediaMark'), maxLength: 200 },
+      media_mark: { kind: 'text', label: 'qr.form.mediaMark', maxLength: 200 },
       landing: {
         kind: 'text',
-        label: t('qr.form.landing'),
-        hint: t('qr.form.landingHint'),
+        label: 'qr.form.landing',
+        hint: 'qr.form.landingHint',
         optional: true,
         maxLength: 200,
       },
     },
-  }),
+  },
   async run(deps, input, who, client) {
     const result = await startQrOnboarding(deps, client, who, input, `${qr.name} ${qr.usage}`);
     if (!result.ok) return result.message;

@@ -55,7 +55,7 @@ export const querydesk = customCommand({
   name: '/querydesk',
   usage: USAGE,
   description: 'Help, gateway status and settings',
-  help: 'This help, gateway status, settings, your language and the audit of gateway calls (admins).',
+  help: 'help.what.querydesk',
   async handle({ command, ack, respond, client }, deps, commands) {
     const words = command.text.trim().split(/\s+/).filter(Boolean);
     const sub = (words[0] ?? '').toLowerCase();

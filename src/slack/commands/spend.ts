@@ -8,7 +8,7 @@ export const spend = lookupCommand({
   name: '/spend',
   usage: spendCommand.usage,
   description: 'Points this workspace spent',
-  help: 'Points this workspace spent, by operation, user and day.',
+  help: 'help.what.spend',
   primer: '7d',
   positionals: spendCommand.positionals,
   options: spendCommand.options,

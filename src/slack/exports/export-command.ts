@@ -149,6 +149,7 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     respond: args.respond,
     who,
     message: finish(deps, message, t),
+    t,
     logger: deps.logger,
   }).catch((err) => deps.logger.error({ err }, 'could not deliver the answer'));
 }

@@ -1,4 +1,3 @@
-import type { Translate } from '../../i18n/translator.js';
 import { type LookupForm, lookupForm } from '../blocks/lookup-form.js';
 import type { CommandModal, CommandName } from '../commands/command.js';
 
@@ -11,11 +10,11 @@ export function modalCallbackId(name: CommandName): string {
  * A command's modal, drawn from the form written in its command object by the one form builder,
  * in the words of the person it is opened for.
  */
-export function commandModal(name: CommandName, form: (t: Translate) => LookupForm): CommandModal {
+export function commandModal(name: CommandName, form: LookupForm): CommandModal {
   const callbackId = modalCallbackId(name);
   return {
     callbackId,
     build: (privateMetadata, t, initial) =>
-      lookupForm(form(t), { callbackId, privateMetadata, t, ...(initial ? { initial } : {}) }),
+      lookupForm(form, { callbackId, privateMetadata, t, ...(initial ? { initial } : {}) }),
   };
 }

@@ -103,6 +103,7 @@ export async function answerLookup<S extends z.ZodType>(
       respond,
       who,
       message: finish(deps, message, t),
+      t,
       // The "Queued" notice, if one was shown, becomes the answer.
       replace: await queued.settled(),
       logger: deps.logger,

@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales.js';
 import { scrubAlso } from '../../logger.js';
 import type { SealedAt, SecretBox } from '../../secrets/cipher.js';
 import { getWorkspaceSettings, type Store, type WorkspaceSettings } from '../../store/index.js';
-import { UserFacingError } from '../blocks/error-card.js';
+import { refusal } from '../blocks/error-card.js';
 
 /** Who may run paid commands in a workspace; empty lists mean no restriction. */
 export interface SpendRules {
@@ -26,10 +26,10 @@ function openToken(box: SecretBox, sealed: string, teamId: string, logger?: Logg
     return box.open(sealed, gatewayTokenAt(teamId));
   } catch (err) {
     logger?.warn({ err, team: teamId }, 'stored gateway token does not open for this workspace');
-    throw new UserFacingError(
-      'Gateway token unreadable',
-      'The gateway token stored for this workspace cannot be read, so nothing was looked up. A workspace admin can set it again with /querydesk config.',
-    );
+    throw refusal((t) => ({
+      title: t('config.token.unreadable.title'),
+      detail: t('config.token.unreadable.detail'),
+    }));
   }
 }
 
@@ -69,10 +69,10 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
       return token;
     }
     if (!config.gateway.baseUrl) return 'sandbox-token';
-    throw new UserFacingError(
-      'No gateway token yet',
-      'This workspace has no gateway access token yet, so nothing was looked up. A workspace admin can add it with /querydesk config.',
-    );
+    throw refusal((t) => ({
+      title: t('config.token.none.title'),
+      detail: t('config.token.none.detail'),
+    }));
   }
   return {
     /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPEND_PERIODS, type SpendPeriodArg } from '../../ledger/period.js';
-import { defineCommand, keyedMessage } from '../args/index.js';
+import { defineCommand, rule } from '../args/index.js';
 
 export {
   SPEND_PERIODS,
@@ -20,7 +20,11 @@ export const spendCommand = defineCommand({
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(SPEND_PERIODS, { error: keyedMessage({ key: 'help.refusal.choosePeriod' }) }))
+      .refine(
+        (p) => (SPEND_PERIODS as readonly string[]).includes(p),
+        rule({ key: 'help.refusal.choosePeriod' }),
+      )
+      .pipe(z.enum(SPEND_PERIODS))
       .default('today'),
   }),
 });

@@ -66,6 +66,7 @@ async function startWatch(
       respond,
       who,
       message: finish(deps, message, t),
+      t,
       logger: deps.logger,
     });
   try {
@@ -128,6 +129,7 @@ export const watchesSubcommand: Subcommand = {
       respond: args.respond,
       who,
       message: finish(deps, message, t),
+      t,
       logger: deps.logger,
     });
   },

@@ -211,13 +211,29 @@ describe('lookup cards in every language', () => {
     }
   });
 
-  it('the form builder takes its frame words from t', () => {
+  it("the form builder takes every word, the form's own and its frame's, from t", () => {
     const view = lookupForm(
-      { title: 'T', intro: 'I', fields: { a: { kind: 'select', label: 'A', choices: [] } } },
-      { callbackId: 'c', privateMetadata: '{}', t: (k) => `<${k}>` },
+      {
+        title: 'lookup.form.to',
+        intro: 'lookup.form.coupons.intro',
+        fields: {
+          a: {
+            kind: 'select',
+            label: 'lookup.form.coupons.kind',
+            choices: [
+              { value: '1', text: { key: 'lookup.form.shoporders.tagN', values: { n: 1 } } },
+            ],
+          },
+        },
+      },
+      { callbackId: 'c', privateMetadata: '{}', t: (k, v) => `<${k}${v ? `:${v.n}` : ''}>` },
     );
     expect(allStrings(view)).toEqual(
       expect.arrayContaining([
+        '<lookup.form.to>',
+        '<lookup.form.coupons.intro>',
+        '<lookup.form.coupons.kind>',
+        '<lookup.form.shoporders.tagN:1>',
         '<lookup.form.submit>',
         '<lookup.form.cancel>',
         '<lookup.form.choose>',

@@ -1,7 +1,6 @@
 import type { types, ViewOutput } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../../src/slack/blocks/format.js';
-import { VIEW } from '../../../src/slack/blocks/ids.js';
 import { checkView } from '../../../src/slack/blocks/limits.js';
 import { UNSET_OPTION } from '../../../src/slack/blocks/modal-inputs.js';
 import { readModalValues } from '../../../src/slack/blocks/modal-values.js';
@@ -34,11 +33,11 @@ function optional(view: types.ModalView): string[] {
 }
 
 const modals = [
-  [payOrderModal({ privateMetadata: meta }), VIEW.payOrder],
-  [shopOrdersModal({ privateMetadata: meta }), VIEW.shopOrders],
-  [accountModal({ privateMetadata: meta }), VIEW.account],
-  [couponsModal({ privateMetadata: meta }), VIEW.coupons],
-  [punishmentsModal({ privateMetadata: meta }), VIEW.punishments],
+  [payOrderModal({ privateMetadata: meta }), 'qd_payorder_modal'],
+  [shopOrdersModal({ privateMetadata: meta }), 'qd_shoporders_modal'],
+  [accountModal({ privateMetadata: meta }), 'qd_account_modal'],
+  [couponsModal({ privateMetadata: meta }), 'qd_coupons_modal'],
+  [punishmentsModal({ privateMetadata: meta }), 'qd_punishments_modal'],
 ] as const;
 
 describe('lookup modals', () => {

@@ -62,6 +62,44 @@ describe('refusals of bad command input in the person’s language', () => {
   });
 });
 
+describe('the bot’s own argument rules in the person’s language', () => {
+  it('/payorder type= and the /coupons window are refused in Chinese for a zh-CN person', async () => {
+    h = await startBot();
+    h.double.addUser({ id: 'UZH', locale: 'zh-CN' });
+    h.double.addUser({ id: 'UEN', locale: 'en-US' });
+    const calls = h.bot.sandbox!.requests().length;
+    const cases = [
+      {
+        command: '/payorder',
+        text: 'ORD-1 M-1 type=both',
+        zh: '选项 type=“both”：必须是 platform 或 merchant',
+        en: 'option type="both": must be platform or merchant',
+      },
+      {
+        command: '/coupons',
+        text: 'S1 from=2026-01-01 to=2026-03-01',
+        zh: '时间窗口最多 35 天（5 次付费网关调用）',
+        en: 'the window may be at most 35 days (5 paid gateway calls)',
+      },
+      {
+        command: '/coupons',
+        text: 'S1 from=2026-03-01 to=2026-02-01',
+        zh: '不能早于 from',
+        en: 'option to="2026-02-01": must not be before from',
+      },
+    ];
+    for (const c of cases) {
+      const zh = await refused(h, c.command, c.text, 'UZH');
+      expect(zh.text).toContain(c.zh);
+      expect(zh.text).not.toMatch(/must|window|platform or/);
+      const en = await refused(h, c.command, c.text, 'UEN');
+      expect(en.text).toContain(c.en);
+    }
+    await h.bot.deps.work.drain();
+    expect(h.bot.sandbox!.requests().length).toBe(calls);
+  });
+});
+
 describe('the config form’s inline errors, in the ack', () => {
   it('are in the admin’s language once it is known in memory, else English', async () => {
     h = await startBot();

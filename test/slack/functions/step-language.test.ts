@@ -120,9 +120,9 @@ describe('workflow step errors in the workspace’s language', () => {
       `输入无效：order_number：第 ${[...X.paid.orderNumber].length + 1} 个字符处含有不可见的方向控制符（U+202E），请去掉后重新输入。未进行任何查询，也未扣积分。`,
     );
     const zhType = errorOf(await run('lookup_payment_order', badType));
-    // The gateway's own input rule is quoted in English inside the Chinese sentence.
+    // The bot's own rule for type=, in Chinese too (only the gateway schema's stay quoted).
     expect(zhType).toBe(
-      '输入无效：number_type：取值无效（must be platform or merchant）。未进行任何查询，也未扣积分。',
+      '输入无效：number_type：必须是 platform 或 merchant。未进行任何查询，也未扣积分。',
     );
     await setLanguage('en');
     expect(errorOf(await run('lookup_payment_order', invisible))).toBe(

@@ -31,4 +31,8 @@ export const enCommon = {
   'count.newOrders': '{count, plural, one {# new order} other {# new orders}}',
   'duration.seconds': '{n, plural, one {# second} other {# seconds}}',
   'duration.minutes': '{n, plural, one {# minute} other {# minutes}}',
+  'common.cannotPost.text':
+    '{answer}\n(I could not post in {where}: invite me there with /invite @querydesk.)',
+  'common.cannotPost.note':
+    'I could not post in {where} ({code}). Invite me there with `/invite @querydesk`.',
 } as const;

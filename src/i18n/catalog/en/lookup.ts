@@ -139,7 +139,8 @@ export const enLookup = {
   'lookup.form.payorder.type.platform': 'Platform order number',
   'lookup.form.payorder.type.merchant': 'Merchant-defined order number',
   'lookup.form.account.title': 'Account data',
-  'lookup.form.account.intro': 'Look up an account’s data. This lookup costs points. {atLeastOne}',
+  'lookup.form.account.intro':
+    'Look up an account’s data. This lookup costs points. Fill in at least one of media mark, phone and session.',
   'lookup.form.account.atLeastOne': 'Fill in at least one of media mark, phone and session.',
   'lookup.form.account.mediaMark': 'Media mark',
   'lookup.form.account.phone': 'Bound phone number',
@@ -178,6 +179,7 @@ export const enLookup = {
   'lookup.form.shoporders.instead.list': 'List the orders now',
   'lookup.form.shoporders.instead.subscribe': 'Subscribe this channel to new orders instead',
   'lookup.form.shoporders.every': 'Check every (subscribe only)',
+  'lookup.form.shoporders.everyPlaceholder': '15m',
   'lookup.form.shoporders.everyHint':
     'A whole number with s, m or h, e.g. 15m (the default). Page, size and dates are not used by a subscription.',
 } as const;

@@ -48,4 +48,10 @@ export const enSettings = {
   'language.auto': 'querydesk now follows your Slack language ({language}).',
   'language.usage': 'Usage: `/querydesk language zh-CN|en|auto`',
   'language.unknown': '“{typed}” is not a language querydesk speaks.',
+  'config.token.none.title': 'No gateway token yet',
+  'config.token.none.detail':
+    'This workspace has no gateway access token yet, so nothing was looked up. A workspace admin can add it with /querydesk config.',
+  'config.token.unreadable.title': 'Gateway token unreadable',
+  'config.token.unreadable.detail':
+    'The gateway token stored for this workspace cannot be read, so nothing was looked up. A workspace admin can set it again with /querydesk config.',
 } as const;

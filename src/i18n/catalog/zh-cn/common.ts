@@ -33,4 +33,7 @@ export const zhCNCommon = {
   'count.newOrders': '{count, plural, other {# 个新订单}}',
   'duration.seconds': '{n} 秒',
   'duration.minutes': '{n} 分钟',
+  'common.cannotPost.text':
+    '{answer}\n（我无法在 {where} 发消息：请用 /invite @querydesk 邀请我。）',
+  'common.cannotPost.note': '我无法在 {where} 发消息（{code}）。请用 `/invite @querydesk` 邀请我。',
 } as const satisfies Record<keyof typeof enCommon, string>;

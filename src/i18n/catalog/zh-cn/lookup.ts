@@ -135,7 +135,7 @@ export const zhCNLookup = {
   'lookup.form.payorder.type.platform': '平台订单号',
   'lookup.form.payorder.type.merchant': '商户自定义订单号',
   'lookup.form.account.title': '账号数据',
-  'lookup.form.account.intro': '查询账号数据。此查询消耗积分。{atLeastOne}',
+  'lookup.form.account.intro': '查询账号数据。此查询消耗积分。媒体标识、手机号和会话至少填写一项。',
   'lookup.form.account.atLeastOne': '媒体标识、手机号和会话至少填写一项。',
   'lookup.form.account.mediaMark': '媒体标识',
   'lookup.form.account.phone': '绑定手机号',
@@ -173,6 +173,7 @@ export const zhCNLookup = {
   'lookup.form.shoporders.instead.list': '现在列出订单',
   'lookup.form.shoporders.instead.subscribe': '改为为此频道订阅新订单',
   'lookup.form.shoporders.every': '检查间隔（仅订阅）',
+  'lookup.form.shoporders.everyPlaceholder': '15m',
   'lookup.form.shoporders.everyHint':
     '整数加 s、m 或 h，例如 15m（默认值）。订阅不使用页码、每页数量和日期。',
 } as const satisfies Record<keyof typeof enLookup, string>;

@@ -42,4 +42,10 @@ export const zhCNSettings = {
   'language.auto': 'querydesk 今后跟随你的 Slack 语言（{language}）。',
   'language.usage': '用法：`/querydesk language zh-CN|en|auto`',
   'language.unknown': '“{typed}”不是 querydesk 支持的语言。',
+  'config.token.none.title': '尚未设置网关令牌',
+  'config.token.none.detail':
+    '此工作区还没有网关访问令牌，因此没有进行查询。工作区管理员可以用 /querydesk config 添加。',
+  'config.token.unreadable.title': '网关令牌无法读取',
+  'config.token.unreadable.detail':
+    '此工作区保存的网关令牌无法读取，因此没有进行查询。工作区管理员可以用 /querydesk config 重新设置。',
 } as const satisfies Record<keyof typeof enSettings, string>;
