@@ -4,7 +4,6 @@ export { type DayRange, parseDay } from './day.js';
 export {
   dayArg,
   issueProblem,
-  keyedMessage,
   pageNumber,
   type Rule,
   rule,

@@ -20,28 +20,13 @@ export function rule(problem: Problem): Rule {
   return { message: problemText(problem, english), params: { problem } };
 }
 
-const KEYED = new Map<string, Problem>();
-
 /**
- * For a zod option that takes a message alone (`regex`, `z.enum`'s `error`), where no problem
- * can ride with the issue: the English message, remembered with its problem. Prefer `rule`.
- */
-export function keyedMessage(problem: Problem): string {
-  const message = problemText(problem, english);
-  KEYED.set(message, problem);
-  return message;
-}
-
-/**
- * The problem a zod issue names: ours as it carries it (or by its remembered message); a message
- * of someone else's (the gateway input schema's) as its reason, quoted.
+ * The problem a zod issue names: ours as it carries it; a message of someone else's (the gateway
+ * input schema's) as its reason, quoted.
  */
 export function issueProblem(issue: z.core.$ZodIssue): Problem {
   const carried = (issue as { params?: { problem?: Problem } }).params?.problem;
-  return (
-    carried ??
-    KEYED.get(issue.message) ?? { key: 'help.refusal.reason', values: { reason: issue.message } }
-  );
+  return carried ?? { key: 'help.refusal.reason', values: { reason: issue.message } };
 }
 
 /** A whole number typed by a person, within [min, max]. */

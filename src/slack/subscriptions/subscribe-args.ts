@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ShopOrdersInput } from '../../gateway/operations/shop-orders.js';
-import { defineCommand, keyedMessage, type Problem, wholeNumber } from '../args/index.js';
+import { defineCommand, type Problem, rule, wholeNumber } from '../args/index.js';
 import { check, perKey, text } from '../commands/arg-rules.js';
 
 export const SUBSCRIBE_USAGE = 'subscribe <owner_id> [every=15m] [remark=TEXT] [tag=1..5]';
@@ -27,22 +27,22 @@ export function durationProblem(ms: number): Problem {
   return { key: 'subscriptions.every.seconds', values: { n: String(Math.ceil(ms / 1000)) } };
 }
 
-const EVERY_FORMAT = keyedMessage({ key: 'subscriptions.refusal.everyFormat' });
-const EVERY_MAX = keyedMessage({ key: 'subscriptions.refusal.everyMax' });
-const ENHANCED_ONLY = keyedMessage({ key: 'subscriptions.refusal.enhancedOnly' });
+const EVERY_FORMAT = rule({ key: 'subscriptions.refusal.everyFormat' });
+const EVERY_MAX = rule({ key: 'subscriptions.refusal.everyMax' });
+const ENHANCED_ONLY = rule({ key: 'subscriptions.refusal.enhancedOnly' });
 
 function every(minMs: number) {
-  const tooOften = keyedMessage({
+  const tooOften = rule({
     key: 'subscriptions.refusal.everyMin',
     values: { min: durationProblem(minMs) },
   });
   return z
     .string()
     .trim()
-    .regex(/^\d+[smh]$/, { message: EVERY_FORMAT })
+    .refine((v) => /^\d+[smh]$/.test(v), EVERY_FORMAT)
     .transform((v) => Number(v.slice(0, -1)) * UNIT_MS[v.slice(-1) as keyof typeof UNIT_MS])
-    .refine((ms) => ms <= MAX_EVERY_MS, { message: EVERY_MAX })
-    .refine((ms) => ms >= minMs, { message: tooOften });
+    .refine((ms) => ms <= MAX_EVERY_MS, EVERY_MAX)
+    .refine((ms) => ms >= minMs, tooOften);
 }
 
 function build(minMs: number) {
@@ -61,11 +61,7 @@ function build(minMs: number) {
       })
       .superRefine((a, ctx) => {
         if (a.edition !== undefined && a.edition !== 'enhanced') {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['edition'],
-            message: ENHANCED_ONLY,
-          });
+          ctx.addIssue({ code: 'custom', path: ['edition'], ...ENHANCED_ONLY });
         }
       })
       .transform((a, ctx): SubscribeArgs => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { translator } from '../../../src/i18n/translator.js';
-import { defineCommand, keyedMessage } from '../../../src/slack/args/index.js';
+import { defineCommand, rule } from '../../../src/slack/args/index.js';
 import { ArgsError, refusalCard } from '../../../src/slack/blocks/args-error.js';
 import { errorCard } from '../../../src/slack/blocks/error-card.js';
 import { parseSpendArg } from '../../../src/slack/spend/period.js';
@@ -73,7 +73,7 @@ describe('the refusal of bad command input in every language', () => {
       positionals: [],
       options: ['n', 'q'],
       schema: z.object({
-        n: z.string().regex(/^\d+$/, { message: keyedMessage({ key: 'help.refusal.notText' }) }),
+        n: z.string().refine((v) => /^\d+$/.test(v), rule({ key: 'help.refusal.notText' })),
         q: z
           .string()
           .refine(() => false, { message: 'someone else’s rule' })
