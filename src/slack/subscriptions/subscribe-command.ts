@@ -126,6 +126,7 @@ export async function previewSubscription(
     respond: via.respond,
     who,
     message: finish(deps, message, t),
+    t,
     logger: deps.logger,
   }).catch((err) => deps.logger.error({ err }, 'could not deliver the answer'));
 }

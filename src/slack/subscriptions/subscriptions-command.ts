@@ -25,6 +25,7 @@ export const subscriptionsSubcommand: Subcommand = {
       respond: args.respond,
       who,
       message: finish(deps, message, t),
+      t,
       logger: deps.logger,
     });
   },
