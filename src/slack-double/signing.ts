@@ -9,10 +9,10 @@ import { createHmac } from 'node:crypto';
 export function slackSignature(
   signingSecret: string,
   timestampSec: number,
-  rawBody: string,
+  body: string,
 ): string {
   const hmac = createHmac('sha256', signingSecret);
-  hmac.update(`v0:${timestampSec}:${rawBody}`);
+  hmac.update(`v0:${timestampSec}:${body}`);
   return `v0=${hmac.digest('hex')}`;
 }
 
@@ -20,10 +20,10 @@ export function slackSignature(
 export function signedHeaders(
   signingSecret: string,
   timestampSec: number,
-  rawBody: string,
+  body: string,
 ): Record<'x-slack-signature' | 'x-slack-request-timestamp', string> {
   return {
-    'x-slack-signature': slackSignature(signingSecret, timestampSec, rawBody),
+    'x-slack-signature': slackSignature(signingSecret, timestampSec, body),
     'x-slack-request-timestamp': String(timestampSec),
   };
 }

@@ -17,7 +17,6 @@ export const coupons = lookupCommand({
   description: 'Delivery coupons claimed through a channel id',
   help: 'Delivery coupons claimed through a channel id; windows over 7 days are split.',
   example: (x) => x.coupons.sid,
-  primer: 'primer_sid kind=takeout',
   positionals: ['sid'],
   options: ['kind', 'from', 'to', 'page', 'size'],
   schema: (timeZone) => {

@@ -17,7 +17,6 @@ export const payorder = lookupCommand({
   description: 'Payment order by platform or merchant-defined number (free)',
   help: "Payment order by platform or merchant-defined number (free). `/payorder watch <order_number> <merchant_num>` watches it in the channel until it is final; `/payorder watches` lists the channel's watches.",
   example: (x) => `${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
-  primer: '420000000000001 898300000000001 type=platform',
   positionals: ['order_number', 'merchant_num'],
   options: ['type'],
   schema: () =>
