@@ -114,7 +114,8 @@ export class SlackReceiver implements Receiver {
   /**
    * A request acked before Bolt saw it (here, or on the ack thread) to `processEvent` once the
    * acks owed are out, kept in the work a shutdown waits for; what its listener throws is logged.
-   * A command's listener gets an `ack` that is already done and checks that it acked alike.
+   * A command's listener gets an `ack` whose answer is already out: it checks that the listener
+   * acked alike, and holds the work after it until the acks owed are out, as a live ack does.
    */
   deliverAcked(acked: AckedRequest): void {
     const { command } = acked;
@@ -129,6 +130,9 @@ export class SlackReceiver implements Receiver {
       if (said !== command.sent) {
         logger.warn({ command: command.name }, 'listener acked differently from early ack');
       }
+      // As for an ack of its own (withListenerAck): what the listener does after its ack waits
+      // again for the acks owed (its delivery claim, its store reads, its gateway call).
+      await this.acks.afterPendingAcks(teamOf(acked.body));
     };
     const run = this.acks
       .afterPendingAcks(teamOf(acked.body))
