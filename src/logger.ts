@@ -61,7 +61,7 @@ const ERROR_FIELDS = [
   'meaning',
   'gatewayMessage',
   'reason',
-  'rawBody',
+  'bodyExcerpt',
   'retryAfterSec',
   'retryAfter',
 ] as const;

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   } else {
     started = startQuerydesk(config, {
       logger,
-      primeAcks: true,
+      tuneRuntime: true,
       // A bot whose public port is gone stops (exit 1) so that its orchestrator starts another.
       edgeThread: {
         lost: (why) => {

@@ -2,32 +2,29 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { ExportRunner } from './exports/index.js';
-import type { ChargeEvent } from './gateway/charges.js';
-import { startIdleCollector } from './idle-gc.js';
 import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { QrWatcher } from './qr/index.js';
 import { registerClientGauge } from './queue-gauges.js';
+import { tuneRuntime } from './runtime-tuning.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime } from './slack/app.js';
-import { earlyAckSamples, edgePlanTable } from './slack/commands/index.js';
+import { ackPlanTable } from './slack/commands/index.js';
 import type { AppDeps } from './slack/deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-edge/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
-import { collectStartupGarbage } from './startup-gc.js';
-import { openStore } from './store/index.js';
+import { openStore, type Store } from './store/index.js';
 import type { SubscriptionPoller } from './subscriptions/index.js';
 import type { OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
 import { auditing } from './wiring/audit.js';
-import { budgetWarnings } from './wiring/budget-warnings.js';
-import { chargeJournal, journalDirWritable, recordCharges } from './wiring/charges.js';
-import { guardEdge } from './wiring/edge.js';
+import { chargeHooks, chargeJournal, journalDirWritable } from './wiring/charges.js';
 import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
+import { guardListeners } from './wiring/guards.js';
 import { appRoutes, separateMetrics } from './wiring/http.js';
 import { createLifecycle } from './wiring/lifecycle.js';
-import { rememberEnterprises, tenancy } from './wiring/oauth.js';
+import { forgetting, type OAuthWiring, rememberEnterprises, tenancy } from './wiring/oauth.js';
 import { startStoreUpkeep } from './wiring/store-upkeep.js';
 import { startDailySummary } from './wiring/summary.js';
 import { createWorkers, startWorkers } from './wiring/workers.js';
@@ -63,29 +60,38 @@ export interface StartOptions {
   /** Tests shorten the HTTP server's limits (production: HTTP_LIMITS). */
   httpLimits?: HttpLimits;
   /**
-   * Prime the early ack and then collect start-up's garbage, before listening (see primeEarlyAck
-   * and collectStartupGarbage): production's entry point sets it; start-up time that tests
-   * starting hundreds of bots need not pay.
+   * The runtime tuning (runtime-tuning.ts: a collection before listening, then the idle
+   * collector): production's entry point sets it; start-up time that tests starting hundreds of
+   * bots need not pay.
    */
-  primeAcks?: boolean;
+  tuneRuntime?: boolean;
   /**
-   * Serve the public port from the edge thread (slack/http-edge/edge-thread.ts) in many-workspace
+   * Serve the public port from the ack thread (slack/http-edge/edge-thread.ts) in many-workspace
    * mode: production's entry point sets it. `lost` is called if the thread ends on its own.
    */
   edgeThread?: { lost: (why: string) => void };
 }
 
 /**
- * Decisions made while priming (about 70 ms here): 1,000, 3,000 and 8,000 gave the same ack
- * times under a burst, so the least of them.
+ * The Slack side: one receiver for the HTTP modes (or Bolt's Socket Mode), its routes (health,
+ * readiness, metrics, the console's), the one ack planner, and the work tracker shutdown waits on.
  */
-export const PRIME_DECISIONS = 1000;
-
-function primeAcks(runtime: SlackRuntime, logger: Logger): void {
-  const t0 = performance.now();
-  const primed = runtime.primeEarlyAck(earlyAckSamples(), PRIME_DECISIONS);
-  if (primed)
-    logger.info({ ...primed, ms: Math.round(performance.now() - t0) }, 'early ack primed');
+function slackRuntime(
+  config: Config,
+  options: StartOptions,
+  p: { metrics: Metrics; store: Store; work: WorkTracker; oauth?: OAuthWiring },
+): SlackRuntime {
+  return createSlackApp({
+    config,
+    logger: options.logger,
+    routes: appRoutes(config, { metrics: p.metrics, store: p.store }, options.extraRoutes),
+    limits: options.httpLimits ?? HTTP_LIMITS,
+    track: (w) => p.work.track(w),
+    plan: ackPlanTable(),
+    local: options.local,
+    oauth: p.oauth?.stores,
+    edgeThread: options.edgeThread,
+  });
 }
 
 /** The composition root: config → store → gateway → Slack app → watcher → jobs. Stopped in reverse. */
@@ -102,99 +108,46 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
     const work = new WorkTracker();
-    const { audit, toAudit, onSettled } = auditing(
-      { store, clock, logger, work, retentionDays: config.auditRetentionDays, journal: config },
-      life,
+    const audit = { retentionDays: config.auditRetentionDays, journal: config };
+    const audited = auditing({ store, clock, logger, work, ...audit }, life);
+    const gateway = life.own(
+      gatewayClient(config, sandbox, metrics, logger, store, audited.toAudit),
+      (g) => g.close(),
     );
-    const gateway = life.own(gatewayClient(config, sandbox, metrics, logger, store, toAudit), (g) =>
-      g.close(),
-    );
-    const {
-      settings,
-      oauth,
-      clientFor: clients,
-      box,
-    } = await tenancy({
-      config,
-      store,
-      clock,
-      logger,
-    });
+    const tenants = await tenancy({ config, store, clock, logger });
+    const { settings, oauth } = tenants;
     if (oauth) registerClientGauge(metrics.registry, oauth.clientCount);
-    const routes = appRoutes(config, { metrics, store }, options.extraRoutes);
-    const limits = options.httpLimits ?? HTTP_LIMITS;
-    // Many-workspace mode only: there one process carries many workspaces' background work,
-    // which delayed the acks (docs/design/rate-limit-and-acks.md#on-a-thread-of-its-own). With one
-    // workspace the thread's own memory took the idle process past its 100 MiB goal.
-    const edgeThread =
-      options.edgeThread && config.mode === 'oauth'
-        ? { plan: edgePlanTable(), lost: options.edgeThread.lost }
-        : undefined;
-    const runtime = createSlackApp({
-      ...{ config, logger, local: options.local, routes, limits },
-      oauth: oauth?.stores,
-      edgeThread,
-    });
-    const clientFor = clients(() => runtime.app.client);
+    const runtime = slackRuntime(config, options, { metrics, store, work, oauth });
+    const clientFor = tenants.clientFor(() => runtime.app.client);
     const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
-    const warn = budgetWarnings({ ...core, slack: clientFor });
-    // Off the answer's path: the person gets their card while the warning is checked and posted.
-    const afterCharge = (e: ChargeEvent) => void work.track(warn(e.workspaceId, e));
-    gateway.onCharge(recordCharges({ ledger: journal, metrics, afterCharge, onSettled }));
-    const forgetInMemory = (teamId: string, gatewayToken?: string) => {
-      oauth?.forget(teamId);
-      if (gatewayToken) gateway.forgetToken(gatewayToken);
-    };
+    chargeHooks({ ...core, gateway, journal, metrics, work, audited, slack: clientFor });
+    const parts = { metrics, store, gateway, work, audit: audited.audit, secrets: tenants.box };
     const deps = oneWorkspaceDeps({
       ...core,
-      metrics,
-      store,
-      gateway,
-      work,
-      audit,
-      forgetInMemory,
-      secrets: box,
+      ...parts,
+      forgetInMemory: forgetting(oauth, gateway),
     });
     const workers = createWorkers(deps, clientFor);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
-    guardEdge(runtime.app, { store, clock, logger, locales: deps.locales });
+    guardListeners(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);
-    const planner = registerListeners(runtime.app, { ...deps, ...workers });
-    runtime.ackCommandsEarly(planner, (w) => work.track(w));
-    if (options.primeAcks) {
-      // Behind the edge thread the main thread decides nothing, and the thread's decision is a
-      // look-up in a table (edge-plan.ts), with no parser or schema to compile first.
-      if (!edgeThread) primeAcks(runtime, logger);
-      const collected = collectStartupGarbage();
-      if (collected) logger.info(collected, 'start-up garbage collected');
-      else logger.warn('start-up garbage not collected: this Node gave no gc function');
-    }
+    registerListeners(runtime.app, { ...deps, ...workers });
+    if (options.tuneRuntime) life.own(tuneRuntime(logger), async (tuning) => tuning.stop());
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());
     life.own(runtime, (r) => r.stop());
     startWorkers(workers, life);
     life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
-    if (options.primeAcks) {
-      const collector = startIdleCollector({
-        onCollect: (freed, ms) =>
-          logger.debug({ freedMiB: Math.round(freed / 2 ** 20), ms: Math.round(ms) }, 'idle gc'),
-      });
-      life.onStop(async () => collector.stop());
-    }
     const retentionDays = config.ledgerRetentionDays;
     if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
     life.onStop(startStoreUpkeep(deps));
     const port = runtime.port() ?? config.port;
+    const limits = options.httpLimits ?? HTTP_LIMITS;
     const metricsPort = (await separateMetrics(config, { metrics, limits }, life)) ?? port;
+    const thread = runtime.edgeThread();
     logger.info(
-      {
-        port,
-        metricsPort,
-        mode: config.mode,
-        sandbox: !!sandbox,
-        edgeThread: runtime.edgeThread(),
-      },
+      { port, metricsPort, mode: config.mode, sandbox: !!sandbox, edgeThread: thread },
       'querydesk started',
     );
     return { port, metricsPort, deps, ...workers, sandbox, runtime, stop: life.stop };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startIdleCollector } from '../src/idle-gc.js';
+import { startIdleCollector } from '../src/runtime-tuning.js';
 
 const MiB = 2 ** 20;
 

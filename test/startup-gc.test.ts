@@ -1,7 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { collectStartupGarbage } from '../src/startup-gc.js';
+import { collectStartupGarbage } from '../src/runtime-tuning.js';
 
 describe('the full collection once start-up is done', () => {
   it('frees what is no longer reachable', () => {

@@ -263,7 +263,7 @@ async function failed<K extends Name>(
     requestId,
     points: err.charged,
     chargeUnknown: maybeCharged || undefined,
-    rawBody: err instanceof GatewayTransportError ? err.rawBody : undefined,
+    bodyExcerpt: err instanceof GatewayTransportError ? err.bodyExcerpt : undefined,
   };
   const delay =
     err.retryable && !maybeCharged && attempt < p.retry.attempts

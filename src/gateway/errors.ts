@@ -159,7 +159,7 @@ export class GatewayTransportError extends GatewayError {
   readonly kind: 'timeout' | 'connection' | 'http' | 'rate-limited' | 'bad-response' | 'too-large';
   readonly retryable: boolean;
   /** Raw body for the log; never shown in Slack. */
-  readonly rawBody?: string;
+  readonly bodyExcerpt?: string;
   /** Seconds the gateway asked us to wait (HTTP Retry-After). */
   readonly retryAfterSec?: number;
   /**
@@ -173,7 +173,7 @@ export class GatewayTransportError extends GatewayError {
     init: GatewayErrorInit & {
       kind: GatewayTransportError['kind'];
       detail?: string;
-      rawBody?: string;
+      bodyExcerpt?: string;
       retryAfterSec?: number;
       chargeUnknown?: boolean;
     },
@@ -181,7 +181,7 @@ export class GatewayTransportError extends GatewayError {
     const text = TRANSPORT_TEXT[init.kind];
     super({ ...init, meaning: text.meaning, remedy: text.remedy });
     this.kind = init.kind;
-    this.rawBody = init.rawBody;
+    this.bodyExcerpt = init.bodyExcerpt;
     this.retryAfterSec = init.retryAfterSec;
     this.chargeUnknown = init.chargeUnknown ?? false;
     this.retryable =

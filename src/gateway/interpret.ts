@@ -29,13 +29,13 @@ export async function interpretAnswer(a: {
   const { operation, raw, ctx } = a;
   const base = { operation: operation.name, requestId: ctx.requestId, httpStatus: raw.status };
   // Kept for the log only (never shown in Slack), with phone numbers masked; errors only.
-  const rawBody = () => maskPhonesInText(raw.body.slice(0, RAW_BODY_LOG_LIMIT));
+  const bodyExcerpt = () => maskPhonesInText(raw.body.slice(0, RAW_BODY_LOG_LIMIT));
   if (raw.status === 429) {
     const retryAfterSec = parseRetryAfter(raw.headers['retry-after'], a.now());
     return new GatewayTransportError({
       ...base,
       kind: 'rate-limited',
-      rawBody: rawBody(),
+      bodyExcerpt: bodyExcerpt(),
       retryAfterSec,
     });
   }
@@ -43,14 +43,14 @@ export async function interpretAnswer(a: {
     return new GatewayTransportError({
       ...base,
       kind: 'http',
-      rawBody: rawBody(),
+      bodyExcerpt: bodyExcerpt(),
       chargeUnknown: true,
     });
   const unreadable = (cause: unknown) =>
     new GatewayTransportError({
       ...base,
       kind: raw.status >= 400 ? 'http' : 'bad-response',
-      rawBody: rawBody(),
+      bodyExcerpt: bodyExcerpt(),
       cause,
       // A refused request (4xx) was not served; a 2xx without an envelope may have been.
       chargeUnknown: raw.status < 400,
@@ -94,7 +94,7 @@ export async function interpretAnswer(a: {
     const err = new GatewayTransportError({
       ...base,
       kind: 'bad-response',
-      rawBody: rawBody(),
+      bodyExcerpt: bodyExcerpt(),
       cause,
     });
     err.charged = points;

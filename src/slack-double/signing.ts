@@ -6,13 +6,9 @@ import { createHmac } from 'node:crypto';
  * with `v0=`. Written here rather than borrowed from the bot, so a mistake in the bot's own
  * verification shows up as a refused request instead of being shared by both sides.
  */
-export function slackSignature(
-  signingSecret: string,
-  timestampSec: number,
-  rawBody: string,
-): string {
+export function slackSignature(signingSecret: string, timestampSec: number, body: string): string {
   const hmac = createHmac('sha256', signingSecret);
-  hmac.update(`v0:${timestampSec}:${rawBody}`);
+  hmac.update(`v0:${timestampSec}:${body}`);
   return `v0=${hmac.digest('hex')}`;
 }
 
@@ -20,10 +16,10 @@ export function slackSignature(
 export function signedHeaders(
   signingSecret: string,
   timestampSec: number,
-  rawBody: string,
+  body: string,
 ): Record<'x-slack-signature' | 'x-slack-request-timestamp', string> {
   return {
-    'x-slack-signature': slackSignature(signingSecret, timestampSec, rawBody),
+    'x-slack-signature': slackSignature(signingSecret, timestampSec, body),
     'x-slack-request-timestamp': String(timestampSec),
   };
 }

@@ -1,61 +1,34 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  App,
-  type Logger as BoltLogger,
-  type CustomRoute,
-  type HTTPReceiver,
-  type SocketModeReceiver,
-} from '@slack/bolt';
+import { App, type CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { boltLogger } from './bolt-logger.js';
 import { slackClientOptions } from './delivery/slack-client-options.js';
-import type { EarlyAckPlanner, EarlyAckSample } from './http-edge/early-ack.js';
-import { primeEarlyAck, processAcked } from './http-edge/early-ack.js';
-import type { EdgePlanTable } from './http-edge/edge-plan.js';
+import type { AckPlanTable } from './http-edge/ack-plan.js';
 import { type EdgeThread, startEdgeThread } from './http-edge/edge-thread.js';
-import { type EarlyAckSlot, eventsReceiver } from './http-edge/events-receiver.js';
-import {
-  applyServerLimits,
-  HTTP_LIMITS,
-  type HttpLimits,
-  serverOptions,
-} from './http-edge/http-limits.js';
-import { type OAuthStores, oauthReceiver } from './http-edge/oauth-receiver.js';
+import { HTTP_LIMITS, type HttpLimits } from './http-edge/http-limits.js';
+import { RoutesServer } from './http-edge/http-server.js';
+import { type OAuthStores, oauthInstall } from './http-edge/oauth-install.js';
+import { SlackReceiver } from './http-edge/slack-receiver.js';
 import { socketReceiver } from './http-edge/socket-receiver.js';
 
 export interface SlackRuntime {
   app: App;
-  /**
-   * HTTP modes (one workspace, many workspaces, the console): slash commands the planner can
-   * decide, and Events API deliveries, are acked before Bolt's pipeline (http-edge/early-ack.ts).
-   * Socket Mode acks over its socket and keeps Bolt's path.
-   */
-  ackCommandsEarly(planner: EarlyAckPlanner, track: <T>(work: Promise<T>) => Promise<T>): void;
-  /**
-   * Makes `decisions` early-ack decisions on `samples` (primeEarlyAck), so a first burst meets
-   * compiled code. Undefined where commands are not acked early.
-   */
-  primeEarlyAck(
-    samples: readonly EarlyAckSample[],
-    decisions: number,
-  ): ReturnType<typeof primeEarlyAck> | undefined;
   start(): Promise<void>;
-  /** The public port, once started (the edge thread's when there is one). */
+  /** The public port, once started (the ack thread's when there is one). */
   port(): number | undefined;
-  /** Whether the edge thread serves the public port. */
+  /** Where the public port listens (the receiver's, or Socket Mode's routes server). */
+  address(): AddressInfo | undefined;
+  /** Whether the ack thread serves the public port. */
   edgeThread(): boolean;
   stop(): Promise<void>;
 }
 
 /**
- * The edge thread (http-edge/edge-thread.ts): possible in the HTTP modes; service.ts asks for it
- * in many-workspace mode when production's entry point sets StartOptions.edgeThread.
+ * The ack thread (http-edge/edge-thread.ts): service.ts asks for it in many-workspace mode when
+ * production's entry point sets StartOptions.edgeThread.
  */
 export interface EdgeThreadOptions {
-  /** The lookup commands, for the thread's planner (http-edge/edge-plan.ts). */
-  plan: EdgePlanTable;
   /** Called if the thread ends without being stopped: the public port is gone. */
   lost: (why: string) => void;
 }
@@ -64,6 +37,10 @@ interface SlackAppParams {
   config: Config;
   logger: Logger;
   routes: CustomRoute[];
+  /** The lookup commands, for the one planner (http-edge/ack-plan.ts). */
+  plan: AckPlanTable;
+  /** Keeps the work after an ack in what a shutdown waits for. */
+  track: <T>(work: Promise<T>) => Promise<T>;
   /** Console mode: the local Slack double's token and signing secret. */
   local?: { botToken: string; signingSecret: string };
   oauth?: OAuthStores;
@@ -72,46 +49,76 @@ interface SlackAppParams {
   edgeThread?: EdgeThreadOptions;
 }
 
-/** The receiver for the mode, the token Bolt uses (none in OAuth mode), and the early-ack secret. */
-interface Edge {
-  receiver: HTTPReceiver | SocketModeReceiver;
-  token?: string;
-  /** Set in the modes that ack early (HTTP, one workspace or many). */
-  signingSecret?: string;
+/** Socket Mode: Bolt's own receiver, and the custom routes on the port. */
+function socketRuntime(params: SlackAppParams, limits: HttpLimits): SlackRuntime {
+  const { config, logger } = params;
+  const boltLog = boltLogger(logger);
+  const app = new App({
+    token: config.slack.botToken,
+    receiver: socketReceiver(config, boltLog),
+    logger: boltLog,
+    clientOptions: slackClientOptions(config),
+    ignoreSelf: true,
+    convoStore: false,
+  });
+  const routes = new RoutesServer(params.routes, limits, { port: config.port });
+  return {
+    app,
+    async start() {
+      await routes.start();
+      await app.start().catch(async (err) => {
+        await routes.stop();
+        throw err;
+      });
+    },
+    port: () => routes.port(),
+    address: () => routes.address(),
+    edgeThread: () => false,
+    async stop() {
+      await app.stop();
+      await routes.stop();
+    },
+  };
 }
 
-function edgeFor(
-  params: SlackAppParams,
-  shared: { limits: HttpLimits; boltLog: BoltLogger; slot: EarlyAckSlot; app: () => App },
-): Edge {
-  const { config, logger, routes } = params;
-  const { limits, boltLog, slot, app } = shared;
-  if (config.mode === 'socket') {
-    return { receiver: socketReceiver(config, routes, boltLog), token: config.slack.botToken };
-  }
-  if (config.mode === 'oauth') {
-    const stores = params.oauth;
-    if (!stores) throw new Error('OAuth mode needs its installation and state stores');
-    const receiver = oauthReceiver({ config, stores, routes, limits, boltLog, logger, slot, app });
-    return { receiver, signingSecret: config.slack.signingSecret! };
-  }
-  const signingSecret = params.local?.signingSecret ?? config.slack.signingSecret!;
-  const receiver = eventsReceiver({ signingSecret, routes, limits, boltLog, logger, slot, app });
-  return { receiver, token: params.local?.botToken ?? config.slack.botToken, signingSecret };
-}
-
-/** Bolt in the mode the environment picked; health, metrics (and the console) on the same port. */
+/**
+ * Bolt in the mode the environment picked. The HTTP modes (one workspace, many workspaces, the
+ * console) have one receiver (http-edge/slack-receiver.ts) serving Slack's requests, the OAuth
+ * install routes, health, metrics and the console on one port; Socket Mode is Bolt's own.
+ */
 export function createSlackApp(params: SlackAppParams): SlackRuntime {
   const { config, logger } = params;
   const limits = params.limits ?? HTTP_LIMITS;
-  // Filled in by ackCommandsEarly once the listeners exist; until then every request goes to Bolt.
-  const slot: EarlyAckSlot = { track: (work) => work };
+  if (config.mode === 'socket') return socketRuntime(params, limits);
   // One Bolt logger for the receiver and the app: a level set through either holds for both.
   const boltLog = boltLogger(logger);
-  const edge = edgeFor(params, { limits, boltLog, slot, app: () => app });
+  const install =
+    config.mode === 'oauth'
+      ? oauthInstall({ config, stores: needStores(params.oauth), logger, boltLog })
+      : undefined;
+  const signingSecret = params.local?.signingSecret ?? config.slack.signingSecret!;
+  // The local console acts as an admin: it listens on this machine only, or, in a container
+  // whose port is published on the host's loopback only, on the container's interfaces.
+  const host = config.console.listen === 'all' ? '0.0.0.0' : '127.0.0.1';
+  const publicListen = params.local ? { port: config.port, host } : { port: config.port };
+  const threaded = params.edgeThread !== undefined && config.mode === 'oauth';
+  const receiver = new SlackReceiver({
+    signingSecret,
+    plan: params.plan,
+    routes: params.routes,
+    limits,
+    // Behind the ack thread the receiver listens on this machine's loopback only.
+    listen: threaded ? { port: 0, host: '127.0.0.1' } : publicListen,
+    boltLog,
+    logger,
+    track: params.track,
+    install,
+  });
   const app = new App({
-    token: edge.token,
-    receiver: edge.receiver,
+    ...(install
+      ? { authorize: install.authorize }
+      : { token: params.local?.botToken ?? config.slack.botToken }),
+    receiver,
     logger: boltLog,
     clientOptions: slackClientOptions(config),
     ignoreSelf: true,
@@ -121,40 +128,24 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
   let edgeThread: EdgeThread | undefined;
   return {
     app,
-    ackCommandsEarly(planner, track) {
-      slot.planner = planner;
-      slot.track = track;
-    },
-    primeEarlyAck(samples, decisions) {
-      const { signingSecret } = edge;
-      if (!slot.planner || !signingSecret) return undefined;
-      return primeEarlyAck({ signingSecret, planner: slot.planner, logger }, samples, decisions);
-    },
     async start() {
-      // The local console acts as an admin: it listens on this machine only, or, in a container
-      // whose port is published on the host's loopback only, on the container's interfaces.
-      const host = config.console.listen === 'all' ? '0.0.0.0' : '127.0.0.1';
-      const listen = params.local ? { port: config.port, host } : config.port;
-      const threaded = params.edgeThread && edge.signingSecret && config.mode !== 'socket';
-      // Behind the edge thread, Bolt listens on this machine's loopback only.
-      const boltListen = threaded ? { port: 0, host: '127.0.0.1' } : listen;
-      await (config.mode === 'socket' ? app.start() : app.start(boltListen, serverOptions(limits)));
-      const server = serverOf({ app });
-      if (server) applyServerLimits(server, limits);
-      if (!threaded || !server || !params.edgeThread || !edge.signingSecret) return;
+      await app.start();
+      if (!threaded || !params.edgeThread) return;
       try {
         edgeThread = await startEdgeThread(
           {
             port: config.port,
-            host: params.local ? host : undefined,
-            upstreamPort: (server.address() as AddressInfo).port,
-            signingSecret: edge.signingSecret,
-            plan: params.edgeThread.plan,
+            upstreamPort: receiver.port()!,
+            signingSecret,
+            plan: params.plan,
             limits,
           },
           {
             logger,
-            deliver: (acked) => processAcked(acked, { app, track: slot.track, logger }),
+            deliver: (acked) => {
+              receiver.acks.noteArrival();
+              receiver.deliverAcked(acked);
+            },
             lost: params.edgeThread.lost,
           },
         );
@@ -164,23 +155,17 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
       }
     },
     edgeThread: () => edgeThread !== undefined,
-    port() {
-      if (edgeThread) return edgeThread.port;
-      const address = serverOf({ app })?.address() as AddressInfo | null | undefined;
-      return address?.port;
-    },
+    port: () => edgeThread?.port ?? receiver.port(),
+    address: () => receiver.address(),
     async stop() {
-      // No new requests first: the edge thread hands over what it acked, then Bolt stops.
+      // No new requests first: the ack thread hands over what it acked, then Bolt stops.
       await edgeThread?.close();
       await app.stop();
     },
   };
 }
 
-/** The HTTP server Bolt's receiver runs (events or, in Socket Mode, health routes), for its port. */
-export function serverOf(runtime: Pick<SlackRuntime, 'app'>): Server | undefined {
-  const receiver = (
-    runtime.app as unknown as { receiver?: { server?: Server; httpServer?: Server } }
-  ).receiver;
-  return receiver?.server ?? receiver?.httpServer;
+function needStores(stores: OAuthStores | undefined): OAuthStores {
+  if (!stores) throw new Error('OAuth mode needs its installation and state stores');
+  return stores;
 }

@@ -4,7 +4,6 @@ import { registerCommands } from './commands/index.js';
 import type { SlackDeps } from './context.js';
 import { registerEvents } from './events/index.js';
 import { registerFunctions } from './functions/index.js';
-import type { EarlyAckPlanner } from './http-edge/early-ack.js';
 import { isDuplicateDelivery } from './middleware/idempotency.js';
 import { registerShortcuts } from './shortcuts/index.js';
 import { registerViews } from './views/index.js';
@@ -12,10 +11,10 @@ import { registerViews } from './views/index.js';
 /**
  * Every listener, one registry per Slack feature: `commands/`, `actions/`, `views/`,
  * `shortcuts/`, `events/`, `functions/` (Workflow Builder steps), each an `index.ts` listing one
- * small file per handler. Returns the commands' early-ack planner (http-edge/early-ack.ts).
+ * small file per handler.
  */
-export function registerListeners(app: App, deps: SlackDeps): EarlyAckPlanner {
-  const planner = registerCommands(app, deps);
+export function registerListeners(app: App, deps: SlackDeps): void {
+  registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
   registerShortcuts(app, deps);
@@ -26,5 +25,4 @@ export function registerListeners(app: App, deps: SlackDeps): EarlyAckPlanner {
     if (isDuplicateDelivery(err)) return;
     deps.logger.error({ err }, 'unhandled listener error');
   });
-  return planner;
 }

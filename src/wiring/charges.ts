@@ -1,11 +1,14 @@
 import { type Config, ConfigError } from '../config.js';
 import type { ChargeEvent, ChargeListener } from '../gateway/charges.js';
+import type { GatewayClient } from '../gateway/client.js';
 import type { Ledger, LedgerDeps } from '../ledger/index.js';
 import { type ChargeJournal, createChargeJournal } from '../ledger/journal.js';
 import { checkJournalDir, journalDirFor } from '../ledger/journal-dir.js';
 import type { SettledCharge } from '../ledger/unconfirmed.js';
 import type { Metrics } from '../metrics.js';
 import { SUBSCRIPTIONS_LEDGER } from '../subscriptions/ledger-name.js';
+import type { WorkTracker } from '../work-tracker.js';
+import { budgetWarnings } from './budget-warnings.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /** Start-up stops, naming JOURNAL_DIR, when charges could not be kept there. */
@@ -76,4 +79,30 @@ export function recordCharges(params: {
     );
     if (e.kind === 'charge') params.afterCharge(e);
   };
+}
+
+/**
+ * The gateway's charges to the ledger (through the journal), counted, settled in the audit, and
+ * each followed by a budget check off the answer's path: the person gets their card while the
+ * warning is checked and posted.
+ */
+export function chargeHooks(
+  p: Parameters<typeof budgetWarnings>[0] & {
+    gateway: Pick<GatewayClient, 'onCharge'>;
+    journal: Pick<Ledger, 'record'>;
+    metrics: Metrics;
+    work: WorkTracker;
+    audited: { onSettled(workspaceId: string, settled: readonly SettledCharge[]): void };
+  },
+): void {
+  const warn = budgetWarnings(p);
+  const afterCharge = (e: ChargeEvent) => void p.work.track(warn(e.workspaceId, e));
+  p.gateway.onCharge(
+    recordCharges({
+      ledger: p.journal,
+      metrics: p.metrics,
+      afterCharge,
+      onSettled: p.audited.onSettled,
+    }),
+  );
 }

@@ -106,3 +106,17 @@ export function rememberEnterprises(app: App, oauth: OAuthWiring, logger: Logger
     await next();
   });
 }
+
+/**
+ * What a workspace leaves behind in memory when it uninstalls or changes its gateway token: its
+ * Web API client (many-workspace mode) and the gateway's per-token state.
+ */
+export function forgetting(
+  oauth: Pick<OAuthWiring, 'forget'> | undefined,
+  gateway: { forgetToken(token: string): void },
+): (teamId: string, gatewayToken?: string) => void {
+  return (teamId, gatewayToken) => {
+    oauth?.forget(teamId);
+    if (gatewayToken) gateway.forgetToken(gatewayToken);
+  };
+}

@@ -323,14 +323,14 @@ describe('gateway client: unreadable answers', () => {
     replyPay(current, 200, 'Internal <b>oops</b> stack at Foo.bar, caller 13800138001');
     const err = await current.client.call('payOrder', input, ctx).catch((e) => e);
     expect(err).toMatchObject({ kind: 'bad-response', retryable: false });
-    expect(err.rawBody).toContain('oops');
+    expect(err.bodyExcerpt).toContain('oops');
     expect(err.meaning).not.toContain('oops');
     // Even the log never holds a full phone number.
     expect(current.log.text()).not.toContain('13800138001');
     expect(current.log.lines()).toContainEqual(
       expect.objectContaining({
         msg: 'gateway call failed',
-        rawBody: expect.stringContaining('oops'),
+        bodyExcerpt: expect.stringContaining('oops'),
       }),
     );
   });

@@ -32,7 +32,6 @@ export const account = lookupCommand({
   description: 'Account analytics (7-day stats, fans, distributions)',
   help: 'help.what.account',
   example: (x) => x.account.mediaMark,
-  primer: 'primer_media_mark',
   positionals: ['media_mark'],
   options: ['phone', 'session'],
   schema: () =>

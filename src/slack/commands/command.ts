@@ -60,11 +60,6 @@ export interface LookupCommand<N extends CommandName, S extends z.ZodType> exten
   options: readonly string[];
   /** The argument schema; dates are read in `timeZone` (GATEWAY_TIMEZONE). */
   schema(timeZone: string): S;
-  /**
-   * Made-up, well-formed arguments its parser accepts, to prime the early ack with. Not the
-   * sandbox's examples: with a real gateway the sandbox and its seed data are never loaded.
-   */
-  primer: string;
   /** Drawn from `form` (see lookupCommand). */
   modal?: CommandModal;
   /** The card "Share in channel" posts again from what was stored; absent: nothing to share. */

@@ -22,7 +22,6 @@ export const coupons = lookupCommand({
   description: 'Delivery coupons claimed through a channel id',
   help: 'help.what.coupons',
   example: (x) => x.coupons.sid,
-  primer: 'primer_sid kind=takeout',
   positionals: ['sid'],
   options: ['kind', 'from', 'to', 'page', 'size'],
   schema: (timeZone) => {

@@ -1,14 +1,8 @@
-import type {
-  AllMiddlewareArgs,
-  App,
-  RespondArguments,
-  SlackCommandMiddlewareArgs,
-} from '@slack/bolt';
+import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
 import { exportSubcommand } from '../exports/export-command.js';
-import type { EarlyAckPlanner, EarlyAckSample } from '../http-edge/early-ack.js';
-import type { EdgePlanTable } from '../http-edge/edge-plan.js';
-import { handleLookup, lookupDecision } from '../lookup/lookup-flow.js';
+import type { AckPlanTable } from '../http-edge/ack-plan.js';
+import { handleLookup } from '../lookup/lookup-flow.js';
 import { claimAfterAck } from '../middleware/idempotency.js';
 import { exactly, pick } from '../middleware/one-listener.js';
 import { subscribeSubcommand } from '../subscriptions/subscribe-command.js';
@@ -80,7 +74,7 @@ type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  * once Slack has its answer, claims the delivery in the store (so a Slack retry that reached
  * another replica stops there): nothing before the ack touches the store.
  */
-export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
+export function registerCommands(app: App, deps: SlackDeps): void {
   const handlers = new Map<string, (args: CommandArgs) => Promise<void>>();
   for (const command of COMMAND_LIST) {
     if (command.kind === 'custom') {
@@ -100,33 +94,14 @@ export function registerCommands(app: App, deps: SlackDeps): EarlyAckPlanner {
     deps.metrics.slackAcks.inc({ kind: 'command' });
     await handle(claimAfterAck(args));
   });
-  return commandPlanner(deps.config.gateway.timeZone);
 }
 
 /**
- * The early ack's planner: each lookup command's listener's own first decision (lookupDecision),
- * made before Bolt. It needs only the gateway's time zone, so the edge thread builds the same one
- * (edge-worker.ts).
+ * The lookup commands as the one planner needs them (http-edge/ack-plan.ts): the receiver and the
+ * ack thread decide each command's ack from this table.
  */
-export function commandPlanner(timeZone: string): EarlyAckPlanner {
-  const plans = new Map<string, (text: string) => { response?: RespondArguments } | undefined>();
-  for (const command of COMMAND_LIST) {
-    if (command.kind === 'custom') continue;
-    const parser = commandParser(command, timeZone);
-    plans.set(command.name, (text) => {
-      if (subcommandOf(command.name, text)) return undefined;
-      const decided = lookupDecision(command, parser, text);
-      if (decided.kind === 'modal') return undefined;
-      // A refusal is acked empty too: it is sent after, in the asker's language.
-      return {};
-    });
-  }
-  return (slash) => pick(plans, slash.command)?.(typeof slash.text === 'string' ? slash.text : '');
-}
-
-/** The lookup commands as the edge thread's planner needs them (http-edge/edge-plan.ts). */
-export function edgePlanTable(): EdgePlanTable {
-  const table: EdgePlanTable = {};
+export function ackPlanTable(): AckPlanTable {
+  const table: AckPlanTable = {};
   for (const command of COMMAND_LIST) {
     if (command.kind === 'custom') continue;
     const subs = SUBCOMMANDS[command.name as RegisteredCommand] ?? {};
@@ -136,23 +111,6 @@ export function edgePlanTable(): EdgePlanTable {
     };
   }
   return table;
-}
-
-/**
- * Commands to prime the early ack with (primeEarlyAck): for each lookup command its primer text
- * (a lookup), the same with an unknown option (a refusal with the usage) and no text (its modal,
- * or a refusal).
- */
-export function earlyAckSamples(): EarlyAckSample[] {
-  return COMMAND_LIST.flatMap((c) => {
-    if (c.kind !== 'lookup') return [];
-    const text = c.primer;
-    return [
-      { command: c.name, text },
-      { command: c.name, text: `${text} zz=1` },
-      { command: c.name, text: '' },
-    ];
-  });
 }
 
 export type { CommandName, SlashCommand } from './command.js';

@@ -20,7 +20,6 @@ export const payorder = lookupCommand({
   description: 'Payment order by platform or merchant-defined number (free)',
   help: 'help.what.payorder',
   example: (x) => `${x.payOrder.paid.orderNumber} ${x.payOrder.merchantNum}`,
-  primer: '420000000000001 898300000000001 type=platform',
   positionals: ['order_number', 'merchant_num'],
   options: ['type'],
   schema: () =>

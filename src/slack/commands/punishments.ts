@@ -29,7 +29,6 @@ export const punishments = lookupCommand({
   description: 'Affiliate punishment orders of an authorized user',
   help: 'help.what.punishments',
   example: (x) => x.punishments.platformUserId,
-  primer: '1600000001 span=7',
   positionals: ['platform_user_id'],
   options: ['from', 'span', 'relation', 'trade', 'site', 'adzone', 'page', 'size'],
   schema: (timeZone) => {

@@ -20,7 +20,6 @@ export const qr = lookupCommand({
   description: 'QR login code for an account, with a live status message',
   help: 'help.what.qr',
   example: (x) => x.account.mediaMark,
-  primer: 'primer_media_mark',
   positionals: ['media_mark'],
   options: ['landing'],
   schema: () =>

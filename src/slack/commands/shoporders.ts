@@ -17,7 +17,6 @@ export const shoporders = lookupCommand({
   description: "A shop's sold orders, paged",
   help: 'help.what.shoporders',
   example: (x) => x.shopOrders.ownerId,
-  primer: '2200000001 page=2 size=20',
   positionals: ['owner_id'],
   options: ['page', 'size', 'edition', 'from', 'to', 'remark', 'tag'],
   schema: (timeZone) => {

@@ -9,7 +9,6 @@ export const spend = lookupCommand({
   usage: spendCommand.usage,
   description: 'Points this workspace spent',
   help: 'help.what.spend',
-  primer: '7d',
   positionals: spendCommand.positionals,
   options: spendCommand.options,
   schema: () => spendCommand.schema,

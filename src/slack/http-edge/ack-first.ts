@@ -22,112 +22,122 @@ interface Waiter {
 }
 
 /**
+ * The scheduler's state, one per receiver (the receiver that reads and acks the requests owns
+ * it, and waits on it in one place before the work after an ack goes on).
+ *
  * Waiters by workspace, served in turn: one workspace's flood (100 commands at once, all for its
  * own token) went first-come first-served ahead of every other workspace's command, each of which
  * then waited for the whole flood's turns. Now the next turn goes to the next workspace with work
  * waiting; within a workspace the order is kept.
  */
-const queues = new Map<string, Waiter[]>();
-/** Workspaces with waiters, in the order their turns come. */
-const turns: string[] = [];
-let waitingCount = 0;
+export class AckFirst {
+  private readonly queues = new Map<string, Waiter[]>();
+  /** Workspaces with waiters, in the order their turns come. */
+  private readonly turns: string[] = [];
+  private waitingCount = 0;
+  private unanswered = 0;
+  private lastArrival = Number.NEGATIVE_INFINITY;
+  private turnBooked = false;
+  private timer: { at: number; handle: NodeJS.Timeout } | undefined;
 
-/** The oldest waiter (its deadline is the soonest): the head of one of the queues. */
-function oldest(): Waiter | undefined {
-  let first: Waiter | undefined;
-  for (const queue of queues.values()) {
-    const head = queue[0];
-    if (head && (!first || head.since < first.since)) first = head;
+  /**
+   * Counts a Slack request as unanswered until its response is sent or its socket is gone: a
+   * response emits 'close' in both cases (after 'finish' when it was sent), once.
+   */
+  trackAnswer(res: ServerResponse): void {
+    this.unanswered++;
+    this.lastArrival = performance.now();
+    res.once('close', () => this.answered());
   }
-  return first;
-}
 
-/** The next waiter in turn, removed from its queue. */
-function nextInTurn(): Waiter | undefined {
-  const key = turns.shift();
-  if (key === undefined) return undefined;
-  const queue = queues.get(key)!;
-  const waiter = queue.shift();
-  if (queue.length > 0) turns.push(key);
-  else queues.delete(key);
-  waitingCount--;
-  return waiter;
-}
-let unanswered = 0;
-let lastArrival = Number.NEGATIVE_INFINITY;
-let turnBooked = false;
-let timer: { at: number; handle: NodeJS.Timeout } | undefined;
-
-function schedule(): void {
-  if (turnBooked) return;
-  turnBooked = true;
-  setImmediate(pump);
-}
-
-/** Wakes the pump at `at` (performance.now() time), unless a wake-up is already due sooner. */
-function wakeAt(at: number): void {
-  if (timer && timer.at <= at) return;
-  if (timer) clearTimeout(timer.handle);
-  const handle = setTimeout(
-    () => {
-      timer = undefined;
-      schedule();
-    },
-    Math.max(1, Math.ceil(at - performance.now())),
-  );
-  timer = { at, handle };
-}
-
-function pump(): void {
-  turnBooked = false;
-  const first = oldest();
-  if (!first) return;
-  const now = performance.now();
-  const deadline = first.since + MAX_DEFER_MS;
-  const quietAt = lastArrival + QUIET_MS;
-  if (now < deadline && (unanswered > 0 || now < quietAt)) {
-    // Woken again when the last ack is out, when arrivals pause, or at the oldest's deadline.
-    wakeAt(unanswered > 0 ? deadline : Math.min(deadline, quietAt));
-    return;
+  /** A request that arrived and was answered elsewhere (the ack thread): arrivals count alike. */
+  noteArrival(): void {
+    this.lastArrival = performance.now();
   }
-  nextInTurn()?.go();
-  if (waitingCount > 0) schedule();
-}
 
-/**
- * Counts a Slack request as unanswered until its response is sent or its socket is gone: a
- * response emits 'close' in both cases (after 'finish' when it was sent), once.
- */
-export function trackAnswer(res: ServerResponse): void {
-  unanswered++;
-  lastArrival = performance.now();
-  res.once('close', answered);
-}
+  /** Slack requests received and not answered yet. */
+  pendingAnswers(): number {
+    return this.unanswered;
+  }
 
-/** Slack requests received and not answered yet (tests read it). */
-export function pendingAnswers(): number {
-  return unanswered;
-}
+  /**
+   * Resolves when it is this work's turn (see above); `workspace` (its team id) takes turns with
+   * other workspaces' work.
+   */
+  afterPendingAcks(workspace = ''): Promise<void> {
+    return new Promise<void>((go) => {
+      let queue = this.queues.get(workspace);
+      if (!queue) {
+        queue = [];
+        this.queues.set(workspace, queue);
+        this.turns.push(workspace);
+      }
+      queue.push({ since: performance.now(), go });
+      this.waitingCount++;
+      this.schedule();
+    });
+  }
 
-function answered(): void {
-  unanswered--;
-  if (unanswered === 0 && waitingCount > 0) schedule();
-}
+  private answered(): void {
+    this.unanswered--;
+    if (this.unanswered === 0 && this.waitingCount > 0) this.schedule();
+  }
 
-/**
- * Resolves when it is this work's turn (see above); `workspace` (its team id) takes turns with
- * other workspaces' work.
- */
-export function afterPendingAcks(workspace = ''): Promise<void> {
-  return new Promise<void>((go) => {
-    let queue = queues.get(workspace);
-    if (!queue) {
-      queue = [];
-      queues.set(workspace, queue);
-      turns.push(workspace);
+  /** The oldest waiter (its deadline is the soonest): the head of one of the queues. */
+  private oldest(): Waiter | undefined {
+    let first: Waiter | undefined;
+    for (const queue of this.queues.values()) {
+      const head = queue[0];
+      if (head && (!first || head.since < first.since)) first = head;
     }
-    queue.push({ since: performance.now(), go });
-    waitingCount++;
-    schedule();
-  });
+    return first;
+  }
+
+  /** The next waiter in turn, removed from its queue. */
+  private nextInTurn(): Waiter | undefined {
+    const key = this.turns.shift();
+    if (key === undefined) return undefined;
+    const queue = this.queues.get(key)!;
+    const waiter = queue.shift();
+    if (queue.length > 0) this.turns.push(key);
+    else this.queues.delete(key);
+    this.waitingCount--;
+    return waiter;
+  }
+
+  private schedule(): void {
+    if (this.turnBooked) return;
+    this.turnBooked = true;
+    setImmediate(() => this.pump());
+  }
+
+  /** Wakes the pump at `at` (performance.now() time), unless a wake-up is already due sooner. */
+  private wakeAt(at: number): void {
+    if (this.timer && this.timer.at <= at) return;
+    if (this.timer) clearTimeout(this.timer.handle);
+    const handle = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.schedule();
+      },
+      Math.max(1, Math.ceil(at - performance.now())),
+    );
+    this.timer = { at, handle };
+  }
+
+  private pump(): void {
+    this.turnBooked = false;
+    const first = this.oldest();
+    if (!first) return;
+    const now = performance.now();
+    const deadline = first.since + MAX_DEFER_MS;
+    const quietAt = this.lastArrival + QUIET_MS;
+    if (now < deadline && (this.unanswered > 0 || now < quietAt)) {
+      // Woken again when the last ack is out, when arrivals pause, or at the oldest's deadline.
+      this.wakeAt(this.unanswered > 0 ? deadline : Math.min(deadline, quietAt));
+      return;
+    }
+    this.nextInTurn()?.go();
+    if (this.waitingCount > 0) this.schedule();
+  }
 }

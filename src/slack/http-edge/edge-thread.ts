@@ -3,21 +3,23 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { AckedRequest, EdgeLog } from './early-ack.js';
-import type { EdgePlanTable } from './edge-plan.js';
+import type { AckPlanTable } from './ack-plan.js';
 import type { HttpLimits } from './http-limits.js';
+import type { AckedRequest, EdgeLog } from './slack-receiver.js';
 
 /**
- * The edge thread: in many-workspace mode (service.ts decides; the receivers of either HTTP mode
- * can run behind it) the public port is served by a worker thread with an event loop of its own
- * (edge-worker.ts), and Bolt's receiver listens on a loopback port behind it.
+ * The ack thread: in many-workspace mode (service.ts decides) the public port is served by a
+ * worker thread with an event loop of its own (edge-worker.ts), and the receiver
+ * (slack-receiver.ts) listens on a loopback port behind it.
  * Why: the main thread runs the background work of every workspace (QR checks, order watches,
  * subscription polls, their database round trips), and a command that arrived while that loop
  * was busy waited for its turn before it was even read. At 100 workspaces the bot's ack p99 was
  * 1.4 times plain Bolt's for the same stream (docs/development/benchmarks.md). In the thread a
  * lookup command or an Events API delivery is read, its signature checked and acked without
- * waiting for the main thread, which then runs it as before (processAcked). Everything else
- * (interactivity, modal commands, OAuth, health, metrics) is passed through to Bolt unchanged.
+ * waiting for the main thread, which then runs it (SlackReceiver.deliverAcked). A request
+ * whose signature does not hold is refused there (401); what needs its listener's answer
+ * (interactivity, modal commands) and the other routes (OAuth, health, metrics) are passed to
+ * the receiver.
  */
 export interface EdgeThreadData {
   /** The public port (0: any free one) and host (undefined: every interface, as Bolt listens). */
@@ -26,8 +28,8 @@ export interface EdgeThreadData {
   /** Bolt's receiver on 127.0.0.1. */
   upstreamPort: number;
   signingSecret: string;
-  /** The lookup commands, for the thread's planner (edge-plan.ts). */
-  plan: EdgePlanTable;
+  /** The lookup commands, for the thread's planner (ack-plan.ts). */
+  plan: AckPlanTable;
   limits: HttpLimits;
 }
 
@@ -61,14 +63,22 @@ function tsxEsmApi(): string {
   return pathToFileURL(join(dirname(manifest), exports.import.default)).href;
 }
 
+/**
+ * The thread's own heap is bounded: it holds about 12 MiB at rest; past these it ends (and the
+ * process stops, see `lost`) instead of growing. Bodies it reads are bounded apart from the heap
+ * (HttpLimits.bodyBudgetBytes).
+ */
+export const EDGE_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+
 export function newWorker(workerData: EdgeThreadData): Worker {
+  const resourceLimits = EDGE_RESOURCE_LIMITS;
   const built = new URL('./edge-worker.js', import.meta.url);
   if (import.meta.url.endsWith('.js') && existsSync(built))
-    return new Worker(built, { workerData });
+    return new Worker(built, { workerData, resourceLimits });
   const tsx = tsxEsmApi();
   const source = new URL('./edge-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, resourceLimits });
 }
 
 /**

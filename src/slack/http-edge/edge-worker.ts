@@ -1,17 +1,19 @@
 /**
- * The edge thread (see edge-thread.ts): the public port, on an event loop of its own. It answers
- * what the early path can decide (early-ack.ts: lookup commands and Events API deliveries, their
- * signature checked, acked here) and posts each acked request to the main thread; everything else
- * is passed, as it came, to Bolt's receiver on the main thread's loopback port.
+ * The ack thread (see edge-thread.ts): the public port, on an event loop of its own. Every
+ * request on /slack/events is read and its signature checked here (401 when it does not hold);
+ * what acks at once (slack-request.ts: lookup commands, Events API deliveries) is posted to the
+ * main thread and acked; what needs its listener's answer is passed, with its body, to the
+ * receiver (slack-receiver.ts) on the main thread's loopback port, as are the other routes.
  */
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import { afterPendingAcks } from './ack-first.js';
-import { type AckedRequest, ackCommandsEarly, type EdgeLog, teamOf } from './early-ack.js';
-import { tablePlanner } from './edge-plan.js';
+import { tablePlanner } from './ack-plan.js';
 import type { EdgeThreadData, FromEdge, ToEdge } from './edge-thread.js';
-import { answerNoBody } from './http-answers.js';
-import { guardRequests, serverOptions } from './http-limits.js';
+import { answerNoBody, answerWith, retryOf } from './http-answers.js';
+import { serverOptions, signedInTheFuture } from './http-limits.js';
+import { answerUnread, BodyBudget, readBody, refusedUnread } from './read-body.js';
+import type { EdgeLog } from './slack-receiver.js';
+import { decideSlackRequest } from './slack-request.js';
 
 const port = parentPort;
 if (!port) throw new Error('edge-worker.ts runs as a worker thread');
@@ -50,11 +52,11 @@ function forwarded(req: IncomingMessage): Record<string, string | string[]> {
 }
 
 /**
- * A request the early path leaves to Bolt, passed to its receiver on the loopback port: the
- * method, path, headers and body as received (the body already read when the early path read it),
+ * A request whose answer is the main thread's, passed to its receiver on the loopback port: the
+ * method, path, headers and body as received (the body already read for /slack/events),
  * the answer back as it comes.
  */
-function toBolt(req: IncomingMessage & { rawBody?: Buffer }, res: ServerResponse): void {
+function toBolt(req: IncomingMessage, res: ServerResponse, body?: Buffer): void {
   const upstream = request(
     {
       host: '127.0.0.1',
@@ -80,36 +82,65 @@ function toBolt(req: IncomingMessage & { rawBody?: Buffer }, res: ServerResponse
   res.once('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
-  if (req.rawBody !== undefined) upstream.end(req.rawBody);
+  if (body !== undefined) upstream.end(body);
   else req.pipe(upstream);
 }
 
 const planner = tablePlanner(data.plan);
-/** Acked requests not posted yet: a stop posts them all before it says 'closed'. */
-const unposted = new Set<Promise<void>>();
-const early = ackCommandsEarly(toBolt, {
-  signingSecret: data.signingSecret,
-  bodyLimit: data.limits.bodyLimitBytes,
-  logger,
-  planner: () => planner,
-  // Posted once the acks this thread owes are out (ack-first.ts): under a burst the main thread
-  // would otherwise start each command's work while the thread still had acks to send, the two
-  // competing for the same cores.
-  deliver: (acked: AckedRequest) => {
-    const posting: Promise<void> = afterPendingAcks(teamOf(acked.body))
-      .then(() => post({ type: 'acked', acked }))
-      .catch((err) => logger.error({ err }, 'acked request not handed to the main thread'))
-      .finally(() => unposted.delete(posting));
-    unposted.add(posting);
-  },
-});
+const budget = new BodyBudget(data.limits.bodyBudgetBytes);
+const check = { signingSecret: data.signingSecret, planner };
+
+/**
+ * A request on /slack/events: refused before its body when it announces one over the limit
+ * (413) or is signed in the future (401); else read (within the budget of all bodies), its
+ * signature checked before anything is parsed (401), and decided (slack-request.ts). An acked
+ * request is posted to the main thread before its ack is written, so a thread that dies after
+ * acking has handed it over already.
+ */
+function slackRequest(req: IncomingMessage, res: ServerResponse): void {
+  const unread = refusedUnread(req, data.limits.bodyLimitBytes, Date.now(), signedInTheFuture);
+  if (unread) {
+    logger.warn({ status: unread }, 'Slack request refused before its body');
+    res.writeHead(unread, { connection: 'close' }).end();
+    return;
+  }
+  readBody(
+    req,
+    data.limits.bodyLimitBytes,
+    (failure, raw) => {
+      if (failure) return answerUnread(failure, res, logger);
+      const headers = {
+        timestamp: req.headers['x-slack-request-timestamp'],
+        signature: req.headers['x-slack-signature'],
+        contentType: req.headers['content-type'],
+      };
+      const decided = decideSlackRequest(raw, headers, check, Date.now());
+      switch (decided.kind) {
+        case 'refuse':
+          logger.warn({ status: decided.status, why: decided.why }, 'Slack request refused');
+          return answerNoBody(res, decided.status);
+        case 'answer':
+          return answerWith(res, decided.body);
+        case 'acked': {
+          const { body, command } = decided;
+          post({ type: 'acked', acked: { body, ...retryOf(req), command } });
+          return answerWith(res, decided.response);
+        }
+        case 'listener':
+          return toBolt(req, res, raw);
+      }
+    },
+    budget,
+  );
+}
 
 let closing = false;
-const guarded = guardRequests(early, data.limits);
 const server = createServer(serverOptions(data.limits), (req, res) => {
   // Once stopping, a kept-alive connection closes after its answer instead of idling.
   if (closing) res.shouldKeepAlive = false;
-  guarded(req, res);
+  const path = req.url?.split('?', 1)[0];
+  if (req.method === 'POST' && path === '/slack/events') slackRequest(req, res);
+  else toBolt(req, res);
 });
 server.maxConnections = data.limits.maxConnections;
 server.once('error', (err: NodeJS.ErrnoException) =>
@@ -129,6 +160,6 @@ port.on('message', (message: ToEdge) => {
   // ack's message is posted before 'closed', so the main thread has them all.
   server.close(() => {
     upstreamAgent.destroy();
-    void Promise.all(unposted).then(() => post({ type: 'closed' }));
+    post({ type: 'closed' });
   });
 });

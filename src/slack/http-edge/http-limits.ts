@@ -1,5 +1,4 @@
-import type { IncomingMessage, RequestListener, Server, ServerOptions } from 'node:http';
-import { trackAnswer } from './ack-first.js';
+import type { IncomingMessage, Server, ServerOptions } from 'node:http';
 
 /**
  * What one HTTP request may cost the bot. Slack's payloads are a few kilobytes (a view submission
@@ -9,6 +8,8 @@ import { trackAnswer } from './ack-first.js';
  */
 export interface HttpLimits {
   bodyLimitBytes: number;
+  /** Bytes of bodies held at once over every request being read (read-body.ts, BodyBudget). */
+  bodyBudgetBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnections: number;
@@ -18,6 +19,9 @@ export interface HttpLimits {
 
 export const HTTP_LIMITS: HttpLimits = {
   bodyLimitBytes: 2 * 1024 * 1024,
+  // Slack's requests are a few kilobytes: a burst of 300 holds about 1 MB. A request whose bytes
+  // would take the bodies held past this gets 503 (Slack retries it).
+  bodyBudgetBytes: 32 * 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 10_000,
   // Room for a burst of several hundred commands at once, each on its own connection (300 at once
@@ -55,31 +59,4 @@ export function signedInTheFuture(req: IncomingMessage, nowMs: number): boolean 
   const raw = req.headers['x-slack-request-timestamp'];
   if (typeof raw !== 'string' || !/^\d+$/.test(raw)) return false;
   return Number(raw) - Math.floor(nowMs / 1000) > MAX_CLOCK_SKEW_S;
-}
-
-/**
- * Wraps the receiver's listener with the checks that need no body: a request signed in the future
- * gets 401, and one that announces a body over the limit gets 413 at once (Bolt would wait for
- * the bytes to count them). The body of a refused request is never read; the socket closes.
- */
-export function guardRequests(
-  listener: RequestListener,
-  limits: Pick<HttpLimits, 'bodyLimitBytes'>,
-  now: () => number = Date.now,
-): RequestListener {
-  return (req, res) => {
-    if (req.method === 'POST') {
-      const refused = signedInTheFuture(req, now())
-        ? 401
-        : Number(req.headers['content-length'] ?? 0) > limits.bodyLimitBytes
-          ? 413
-          : 0;
-      if (refused) {
-        res.writeHead(refused, { connection: 'close' }).end();
-        return;
-      }
-    }
-    if (req.method === 'POST') trackAnswer(res);
-    listener(req, res);
-  };
 }

@@ -1,20 +1,17 @@
-import { type Logger as BoltLogger, type CustomRoute, SocketModeReceiver } from '@slack/bolt';
+import { type Logger as BoltLogger, SocketModeReceiver } from '@slack/bolt';
 import type { Config } from '../../config.js';
 import { SLACK_CALL_TIMEOUT_MS } from '../delivery/slack-client-options.js';
 
-/** Socket Mode: events over Slack's socket; health and metrics routes on the port. */
-export function socketReceiver(
-  config: Config,
-  routes: CustomRoute[],
-  logger: BoltLogger,
-): SocketModeReceiver {
+/**
+ * Socket Mode: events over Slack's socket, acked over it, all Bolt's own. The health and metrics
+ * routes are served beside it (http-server.ts, RoutesServer).
+ */
+export function socketReceiver(config: Config, logger: BoltLogger): SocketModeReceiver {
   return new SocketModeReceiver({
     appToken: config.slack.appToken!,
     logger,
-    customRoutes: routes,
     // The socket client opens its connection through the Web API too: same base URL.
     installerOptions: {
-      port: config.port,
       clientOptions: { slackApiUrl: config.slackApiUrl, timeout: SLACK_CALL_TIMEOUT_MS },
     },
   });

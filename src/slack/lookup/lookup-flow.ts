@@ -11,14 +11,14 @@ import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
-import { afterPendingAcks } from '../http-edge/ack-first.js';
 import { personLocale } from '../settings/language.js';
 import { queueNotice } from './queue-notice.js';
 import { readerT } from './reader.js';
 
 /**
  * What a lookup command's text asks for, decided from the text alone (no I/O), so the same
- * decision serves the listener and the early ack (http-edge/early-ack.ts): its modal, a refusal
+ * decision serves the listener and the receiver's planner (http-edge/ack-plan.ts, held to it by
+ * its test): its modal, a refusal
  * (acked empty, then sent in the asker's language by sendRefusal), or the parsed arguments.
  */
 export function lookupDecision<S extends z.ZodType>(
@@ -81,9 +81,6 @@ export async function answerLookup<S extends z.ZodType>(
   client: WebClient,
   respond?: RespondFn,
 ): Promise<void> {
-  // Requests already read from the network are acked before this work starts (under a burst
-  // the store reads and gateway set-up of earlier commands would otherwise delay their acks).
-  await afterPendingAcks(who.teamId);
   const reader: Asker = {
     ...who,
     locale: await personLocale(deps, client, who.teamId, who.userId),

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { AckFn, AnyMiddlewareArgs, Context, Middleware, RespondArguments } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { IdempotencyKeys } from '../../store/idempotency.js';
-import { afterPendingAcks } from '../http-edge/ack-first.js';
 
 /** A retried delivery (the same command, event or shortcut) is recognised for this long. */
 export const DELIVERY_WINDOW_MS = 10 * 60_000;
@@ -160,10 +159,7 @@ export function claimAfterAck<
   let claimed: Promise<boolean> | undefined;
   const ack: AckFn<string | RespondArguments> = async (response) => {
     await args.ack(response);
-    if (!claimed) {
-      await afterPendingAcks(args.context.teamId);
-      claimed ??= claim();
-    }
+    claimed ??= claim();
     if (!(await claimed)) throw new DuplicateDelivery();
   };
   return { ...args, ack };

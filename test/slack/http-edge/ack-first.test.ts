@@ -2,15 +2,9 @@ import { EventEmitter } from 'node:events';
 import { Agent, createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { boltLogger } from '../../../src/slack/bolt-logger.js';
-import {
-  afterPendingAcks,
-  MAX_DEFER_MS,
-  pendingAnswers,
-  QUIET_MS,
-  trackAnswer,
-} from '../../../src/slack/http-edge/ack-first.js';
+import { AckFirst, MAX_DEFER_MS, QUIET_MS } from '../../../src/slack/http-edge/ack-first.js';
 import {
   claimAfterAck,
   DuplicateDelivery,
@@ -25,11 +19,17 @@ const fakeResponse = () => new EventEmitter() as unknown as ServerResponse;
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
 describe('work after an ack waits for the acks still owed', () => {
+  // One scheduler per receiver: each test its own, nothing shared between them.
+  let acks = new AckFirst();
+  beforeEach(() => {
+    acks = new AckFirst();
+  });
+
   it('holds while a Slack request is unanswered and goes on once it is answered', async () => {
     const res = fakeResponse();
-    trackAnswer(res);
+    acks.trackAnswer(res);
     let ran = false;
-    const waiting = afterPendingAcks().then(() => {
+    const waiting = acks.afterPendingAcks().then(() => {
       ran = true;
     });
     for (let i = 0; i < 5; i++) await tick();
@@ -42,14 +42,14 @@ describe('work after an ack waits for the acks still owed', () => {
   it('holds while requests keep arriving, each answered at once, until arrivals pause', async () => {
     const arrivals: number[] = [];
     let ranAt = 0;
-    const waiting = afterPendingAcks().then(() => {
+    const waiting = acks.afterPendingAcks().then(() => {
       ranAt = performance.now();
     });
     // Ten requests about 2 ms apart, each answered as it comes (as early acks are): none stays
     // unanswered, but the burst is still arriving.
     for (let i = 0; i < 10; i++) {
       const res = fakeResponse();
-      trackAnswer(res);
+      acks.trackAnswer(res);
       arrivals.push(performance.now());
       res.emit('close');
       await new Promise((r) => setTimeout(r, 2));
@@ -62,16 +62,16 @@ describe('work after an ack waits for the acks still owed', () => {
 
   it('never holds work longer than MAX_DEFER_MS, however many requests stay unanswered', async () => {
     const res = fakeResponse();
-    trackAnswer(res);
+    acks.trackAnswer(res);
     const t0 = performance.now();
-    await afterPendingAcks();
+    await acks.afterPendingAcks();
     expect(performance.now() - t0).toBeGreaterThanOrEqual(MAX_DEFER_MS - 5);
     res.emit('close');
   });
 
   it('lets waiters go in the order they came, one per turn of the loop', async () => {
     const order: number[] = [];
-    await Promise.all([1, 2, 3].map((n) => afterPendingAcks().then(() => order.push(n))));
+    await Promise.all([1, 2, 3].map((n) => acks.afterPendingAcks().then(() => order.push(n))));
     expect(order).toEqual([1, 2, 3]);
   });
 
@@ -81,11 +81,11 @@ describe('work after an ack waits for the acks still owed', () => {
     const order: string[] = [];
     const all = [
       ...['a1', 'a2', 'a3', 'a4', 'a5'].map((id) =>
-        afterPendingAcks('TFLOOD').then(() => void order.push(id)),
+        acks.afterPendingAcks('TFLOOD').then(() => void order.push(id)),
       ),
-      afterPendingAcks('TOTHER').then(() => void order.push('other')),
-      afterPendingAcks('TFLOOD').then(() => void order.push('a6')),
-      afterPendingAcks().then(() => void order.push('no team')),
+      acks.afterPendingAcks('TOTHER').then(() => void order.push('other')),
+      acks.afterPendingAcks('TFLOOD').then(() => void order.push('a6')),
+      acks.afterPendingAcks().then(() => void order.push('no team')),
     ];
     await Promise.all(all);
     // One turn each in the order the workspaces first came; a workspace's own order kept.
@@ -100,7 +100,7 @@ describe('work after an ack waits for the acks still owed', () => {
       release = r;
     });
     const server = createServer((req, res) => {
-      trackAnswer(res);
+      acks.trackAnswer(res);
       req.resume();
       void held.then(() => res.end('ok'));
     });
@@ -126,18 +126,18 @@ describe('work after an ack waits for the acks still owed', () => {
       });
       while (!arrived) await tick();
       let ran = false;
-      const work = afterPendingAcks().then(() => {
+      const work = acks.afterPendingAcks().then(() => {
         ran = true;
       });
       for (let i = 0; i < 5; i++) await tick();
       expect(ran).toBe(false);
-      expect(pendingAnswers()).toBe(1);
+      expect(acks.pendingAnswers()).toBe(1);
       release();
       await first;
       await send();
       await work;
       expect(ran).toBe(true);
-      expect(pendingAnswers()).toBe(0);
+      expect(acks.pendingAnswers()).toBe(0);
       // One socket carried both: the count went down on a kept-alive connection.
       expect(sockets).toBe(1);
     } finally {

@@ -8,9 +8,9 @@ import { commandBody, postSignedAt } from '../../fakes/signed-post.js';
 import { type OAuthBot, startOAuthBot } from '../../oauth/harness.js';
 
 /**
- * The edge thread (src/slack/http-edge/edge-thread.ts): in many-workspace mode the public port
- * served on an event loop of its own, the lookup commands and Events API deliveries acked there,
- * the rest passed to Bolt.
+ * The ack thread (src/slack/http-edge/edge-thread.ts): in many-workspace mode the public port
+ * served on an event loop of its own, every Slack request's signature checked there, the lookup
+ * commands and Events API deliveries acked there, the rest passed to the receiver.
  */
 let h: BotHarness | undefined;
 /** A many-workspace bot with the edge thread and team TA installed. */
@@ -105,7 +105,7 @@ describe('the edge thread', () => {
     });
   });
 
-  it('passes what it does not ack to Bolt: health, the install, a modal command, a bad signature', async () => {
+  it('passes what it does not ack to the receiver: health, the install, a modal command', async () => {
     // edgeBot's install went through the thread: /slack/install's redirect and state cookie,
     // then /slack/oauth_redirect with that cookie.
     const b = await edgeBot();
@@ -121,7 +121,7 @@ describe('the edge thread', () => {
     });
     expect(modal.status).toBe(200);
     await b.double.waitFor(() => b.double.calls.find((c) => c.method === 'views.open'), 8000);
-    // Signed with another secret: the thread does not ack it, and Bolt refuses it.
+    // Signed with another secret: refused (at the thread), and nothing runs.
     const body = commandBody(b.double, { command: '/payorder', text: X.paid.orderNumber });
     const forged = await postSignedAt(
       { ...b.double, signingSecret: 'not-the-secret' },
@@ -187,14 +187,16 @@ describe('the edge thread', () => {
 
 describe('the edge thread on its own', () => {
   it('passes requests to the loopback port, posts what it acked, and reports its loss', async () => {
-    const { startEdgeThread, newWorker } = await import(
+    const { startEdgeThread, newWorker, EDGE_RESOURCE_LIMITS } = await import(
       '../../../src/slack/http-edge/edge-thread.js'
     );
     const { HTTP_LIMITS } = await import('../../../src/slack/http-edge/http-limits.js');
-    const { edgePlanTable } = await import('../../../src/slack/commands/index.js');
+    const { ackPlanTable } = await import('../../../src/slack/commands/index.js');
     const { createServer: createHttpServer } = await import('node:http');
     const { signedHeaders } = await import('../../../src/slack-double/index.js');
+    const seen: string[] = [];
     const upstream = createHttpServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
       res.setHeader('x-from', 'upstream');
       res.end(`bolt saw ${req.method} ${req.url}`);
     });
@@ -210,8 +212,8 @@ describe('the edge thread on its own', () => {
         host: '127.0.0.1',
         upstreamPort,
         signingSecret: 'edge-secret',
-        plan: edgePlanTable(),
-        limits: HTTP_LIMITS,
+        plan: ackPlanTable(),
+        limits: { ...HTTP_LIMITS, bodyBudgetBytes: 80 * 1024 },
       },
       {
         logger: {
@@ -259,8 +261,52 @@ describe('the edge thread on its own', () => {
         command: { name: '/payorder', sent: '' },
       });
       expect(lostWhy).toEqual([]);
+      // Its heap is bounded.
+      expect(worker!.resourceLimits).toMatchObject(EDGE_RESOURCE_LIMITS);
+      // What it cannot verify is refused here (401) before any parse, never passed on.
+      const forged = { ...signedHeaders('not-the-secret', ts, body) };
+      const refused = [
+        await fetch(`${base}/slack/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...forged },
+          body,
+        }),
+        await fetch(`${base}/slack/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{{{ not json',
+        }),
+      ].map((r) => r.status);
+      expect(refused).toEqual([401, 401]);
+      expect(seen).toEqual(['GET /healthz?x=1']);
+      // The bodies held at once are bounded: past the budget, 503 and the rest unread.
+      const { request: httpRequest } = await import('node:http');
+      const held = httpRequest(`${base}/slack/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(50 * 1024) },
+      });
+      held.on('error', () => {});
+      held.write(Buffer.alloc(50 * 1024 - 1, 'a'));
+      await new Promise((r) => setTimeout(r, 100));
+      const over = await fetch(`${base}/slack/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'b'.repeat(50 * 1024),
+      });
+      held.destroy();
+      expect(over.status).toBe(503);
+      // An acked command is handed over before its ack is sent: ending the thread as soon as
+      // the ack is in loses nothing.
+      const second = { ...signedHeaders('edge-secret', ts, `${body}&x=2`) };
+      const ack2 = await fetch(`${base}/slack/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...second },
+        body: `${body}&x=2`,
+      });
+      expect(ack2.status).toBe(200);
       // Ended from outside, not by close(): the port is gone, and the owner is told.
       await worker!.terminate();
+      await vi.waitFor(() => expect(acked).toHaveLength(2));
       await vi.waitFor(() => expect(lostWhy).toEqual([expect.stringMatching(/exited/)]));
     } finally {
       await thread.close();

@@ -10,7 +10,7 @@ import type { Store } from '../store/index.js';
  * Before every listener: unsafe form values and clicks are refused at the edge, then a Slack
  * retry or a double click is acked and does nothing. Call before registering the listeners.
  */
-export function guardEdge(
+export function guardListeners(
   app: App,
   deps: { store: Store; clock: () => Date; logger: Logger; locales: LocaleResolver },
 ) {

@@ -1,6 +1,75 @@
 import { performance } from 'node:perf_hooks';
-import { getHeapStatistics } from 'node:v8';
-import { exposedGc } from './startup-gc.js';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * The process's runtime tuning, in one place, started by one call (tuneRuntime) from the
+ * composition root in production only: a full collection at the end of start-up and a collector
+ * that runs when the process goes quiet after work. The process flags (V8's young generation,
+ * glibc's trim threshold) live in scripts/start.sh; docs/design/startup-and-memory.md gives the
+ * figure each piece is kept for.
+ */
+export interface RuntimeTuning {
+  stop(): void;
+}
+
+/** The pieces' lines for the log. */
+export interface TuningLog {
+  info(obj: object, msg: string): void;
+  warn(msg: string): void;
+  debug(obj: object, msg: string): void;
+}
+
+/** Collects start-up's garbage now, then starts the idle collector. Call once, before listening. */
+export function tuneRuntime(log: TuningLog): RuntimeTuning {
+  const collected = collectStartupGarbage();
+  if (collected) log.info(collected, 'start-up garbage collected');
+  else log.warn('start-up garbage not collected: this Node gave no gc function');
+  const collector = startIdleCollector({
+    onCollect: (freed, ms) =>
+      log.debug({ freedMiB: Math.round(freed / 2 ** 20), ms: Math.round(ms) }, 'idle gc'),
+  });
+  return { stop: () => collector.stop() };
+}
+
+/**
+ * One full garbage collection at the end of start-up, before listening. Until then a fresh process had never had one: its heap,
+ * start-up's leftovers included, sat just under V8's first old-generation limit, and the first
+ * burst of commands crossed it, so a mark-compact (with concurrent marking on V8's helper threads,
+ * competing with the acks for 2 cores) ran in the middle of the acks in every burst measured.
+ * After this one the limit is set from what is really live, with room for a burst
+ * (docs/design/startup-and-memory.md).
+ *
+ * V8 hands out its `gc` function only to contexts made while `--expose-gc` is on, so the flag is
+ * set for the one context made here and then cleared: nothing else in the process sees `gc`, and
+ * this works however the bot was started (`npm start`, `node dist/app/main.js`). Should a Node
+ * version ever refuse it, start-up goes on without the collection and says so in the log.
+ */
+export function collectStartupGarbage(
+  getGc: () => (() => void) | undefined = exposedGc,
+): { ms: number; heapUsedMiB: number } | undefined {
+  const gc = getGc();
+  if (!gc) return undefined;
+  const t0 = performance.now();
+  gc();
+  return {
+    ms: Math.round(performance.now() - t0),
+    heapUsedMiB: Math.round(getHeapStatistics().used_heap_size / 2 ** 20),
+  };
+}
+
+/** V8's `gc`, from a context made while `--expose-gc` is set; undefined where that fails. */
+export function exposedGc(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+}
 
 export interface IdleCollectorOptions {
   /** How often the process looks at itself. Default 5 s. */

@@ -1,0 +1,265 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, ListenOptions } from 'node:net';
+import {
+  type AckFn,
+  type App,
+  AuthorizationError,
+  type Logger as BoltLogger,
+  type CustomRoute,
+  type Receiver,
+  ReceiverMultipleAckError,
+  type RespondArguments,
+} from '@slack/bolt';
+import { AckFirst } from './ack-first.js';
+import type { AckPlanTable } from './ack-plan.js';
+import { tablePlanner } from './ack-plan.js';
+import { answerNoBody, answerWith, retryOf } from './http-answers.js';
+import { type HttpLimits, signedInTheFuture } from './http-limits.js';
+import { addressOf, CustomRoutes, closeServer, listenWithLimits } from './http-server.js';
+import type { OAuthInstall } from './oauth-install.js';
+import { answerUnread, BodyBudget, readBody, refusedUnread } from './read-body.js';
+import { decideSlackRequest, type SlackDecision, teamOf } from './slack-request.js';
+
+/** Lines the receiver writes: a pino logger, or lines posted from the ack thread. */
+export interface EdgeLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A request acked before Bolt saw it, for `app.processEvent` (see SlackReceiver.deliverAcked). */
+export interface AckedRequest {
+  body: Record<string, unknown>;
+  retryNum?: number;
+  retryReason?: string;
+  /** A command's name and its ack as sent ('' for an empty ack); absent for an event. */
+  command?: { name: string; sent: string };
+}
+
+export interface SlackReceiverOptions {
+  signingSecret: string;
+  /** The lookup commands, for the one planner (ack-plan.ts). */
+  plan: AckPlanTable;
+  routes: CustomRoute[];
+  limits: HttpLimits;
+  /** Where the server listens (a port, and a host where not every interface). */
+  listen: ListenOptions;
+  boltLog: BoltLogger;
+  logger: EdgeLog;
+  /** Keeps the work after an ack in what a shutdown waits for. */
+  track: <T>(work: Promise<T>) => Promise<T>;
+  /** Many-workspace mode: the install and redirect routes (oauth-install.ts). */
+  install?: OAuthInstall;
+}
+
+/** As Bolt's HTTPReceiver is set here: a request its listener never acks gets 404 after this. */
+export const UNACKED_MS = 2_900;
+
+const EVENTS_PATH = '/slack/events';
+
+/**
+ * The one way in for every HTTP mode (one workspace, many workspaces, the console), at Bolt's
+ * documented `Receiver` seam: `init(app)`, `start`, `stop`, then `app.processEvent`. It owns the
+ * HTTP server and, for a request on /slack/events, reads the body once (413 before buffering past
+ * the limit), checks the signature once over the bytes as received (401, nothing parsed or run),
+ * decides once (slack-request.ts, with the one planner of ack-plan.ts) and then:
+ * - acks a lookup command or an Events API delivery at once, and hands it to `processEvent` once
+ *   the acks owed are out (ack-first.ts), with an `ack` already done;
+ * - or hands the request to `processEvent` with an `ack` that writes the HTTP answer (a modal's
+ *   response_action, interactivity), the work after it held until the acks owed are out.
+ * Other routes: the OAuth install and redirect through `@slack/oauth`'s InstallProvider, then
+ * the custom routes (health, readiness, metrics, the console).
+ */
+export class SlackReceiver implements Receiver {
+  /** The ack-first scheduler of the requests this receiver answers. */
+  readonly acks = new AckFirst();
+  private app: App | undefined;
+  private server: Server | undefined;
+  private readonly planner;
+  private readonly routes: CustomRoutes;
+  private readonly budget: BodyBudget;
+
+  constructor(private readonly options: SlackReceiverOptions) {
+    this.planner = tablePlanner(options.plan);
+    this.budget = new BodyBudget(options.limits.bodyBudgetBytes);
+    this.routes = new CustomRoutes(options.routes);
+  }
+
+  init(app: App): void {
+    this.app = app;
+  }
+
+  async start(): Promise<Server> {
+    const { limits, listen } = this.options;
+    this.server = await listenWithLimits((req, res) => this.handle(req, res), limits, listen);
+    return this.server;
+  }
+
+  stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    return closeServer(server);
+  }
+
+  /** The port it listens on, once started. */
+  port(): number | undefined {
+    return addressOf(this.server)?.port;
+  }
+
+  /** Where it listens, once started. */
+  address(): AddressInfo | undefined {
+    return addressOf(this.server);
+  }
+
+  /**
+   * A request acked before Bolt saw it (here, or on the ack thread) to `processEvent` once the
+   * acks owed are out, kept in the work a shutdown waits for; what its listener throws is logged.
+   * A command's listener gets an `ack` whose answer is already out: it checks that the listener
+   * acked alike, and holds the work after it until the acks owed are out, as a live ack does.
+   */
+  deliverAcked(acked: AckedRequest): void {
+    const { command } = acked;
+    const { logger } = this.options;
+    let done = false;
+    const ack: AckFn<string | RespondArguments> = async (response) => {
+      if (!command) return;
+      if (done) throw new ReceiverMultipleAckError();
+      done = true;
+      const said = response === undefined ? '' : JSON.stringify(response);
+      // The planner and the listener decide from the same rules; a difference is a defect.
+      if (said !== command.sent) {
+        logger.warn({ command: command.name }, 'listener acked differently from early ack');
+      }
+      // As for an ack of its own (withListenerAck): what the listener does after its ack waits
+      // again for the acks owed (its delivery claim, its store reads, its gateway call).
+      await this.acks.afterPendingAcks(teamOf(acked.body));
+    };
+    const run = this.acks
+      .afterPendingAcks(teamOf(acked.body))
+      .then(() => this.process(acked.body, acked, ack))
+      .catch((err) =>
+        command
+          ? logger.error({ err, command: command.name }, 'command failed after its early ack')
+          : logger.error({ err }, 'event failed after its early ack'),
+      );
+    void this.options.track(run);
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const path = req.url?.split('?', 1)[0] ?? '/';
+    const method = req.method?.toUpperCase() ?? 'GET';
+    if (path === EVENTS_PATH && method === 'POST') return void this.slackRequest(req, res);
+    const { install } = this.options;
+    if (install && method === 'GET' && path === install.installPath) {
+      return void this.installRoute(() => install.handleInstall(req, res));
+    }
+    if (install && method === 'GET' && path === install.redirectPath) {
+      return void this.installRoute(() => install.handleRedirect(req, res));
+    }
+    if (!this.routes.serve(req, res, path, method)) answerNoBody(res, 404);
+  }
+
+  private async installRoute(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      this.options.logger.error({ err }, 'OAuth install route failed');
+    }
+  }
+
+  private slackRequest(req: IncomingMessage, res: ServerResponse): void {
+    const { limits, logger } = this.options;
+    const unread = refusedUnread(req, limits.bodyLimitBytes, Date.now(), signedInTheFuture);
+    if (unread) {
+      logger.warn({ status: unread }, 'Slack request refused before its body');
+      res.writeHead(unread, { connection: 'close' }).end();
+      return;
+    }
+    this.acks.trackAnswer(res);
+    readBody(
+      req,
+      limits.bodyLimitBytes,
+      (failure, raw) => {
+        if (failure) return answerUnread(failure, res, logger);
+        const headers = {
+          timestamp: req.headers['x-slack-request-timestamp'],
+          signature: req.headers['x-slack-signature'],
+          contentType: req.headers['content-type'],
+        };
+        const check = { signingSecret: this.options.signingSecret, planner: this.planner };
+        this.act(decideSlackRequest(raw, headers, check, Date.now()), req, res);
+      },
+      this.budget,
+    );
+  }
+
+  private act(decided: SlackDecision, req: IncomingMessage, res: ServerResponse): void {
+    switch (decided.kind) {
+      case 'refuse':
+        this.options.logger.warn(
+          { status: decided.status, why: decided.why },
+          'Slack request refused',
+        );
+        return void answerNoBody(res, decided.status);
+      case 'answer':
+        return void answerWith(res, decided.body);
+      case 'acked':
+        answerWith(res, decided.response);
+        return void this.deliverAcked({
+          body: decided.body,
+          ...retryOf(req),
+          command: decided.command,
+        });
+      case 'listener':
+        return void this.options.track(this.withListenerAck(decided.body, req, res));
+    }
+  }
+
+  /**
+   * A request whose ack is its listener's: `ack` writes the HTTP answer; the work after it waits
+   * until the acks owed are out. Unacked after UNACKED_MS it gets 404, and a failure before the
+   * ack 401 (no installation) or 500, as Bolt's own receiver answers.
+   */
+  private async withListenerAck(
+    body: Record<string, unknown>,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    let done = false;
+    const timer = setTimeout(() => {
+      if (done) return;
+      this.options.logger.error({}, 'a Slack request was not acknowledged in time');
+      if (!res.headersSent) answerNoBody(res, 404);
+    }, UNACKED_MS);
+    const ack: AckFn<string | RespondArguments> = async (response) => {
+      if (done) throw new ReceiverMultipleAckError();
+      done = true;
+      clearTimeout(timer);
+      answerWith(res, response);
+      await this.acks.afterPendingAcks(teamOf(body));
+    };
+    try {
+      await this.process(body, retryOf(req), ack);
+    } catch (err) {
+      if (res.headersSent) {
+        this.options.logger.error({ err }, 'Slack request failed after its ack');
+        return;
+      }
+      done = true;
+      clearTimeout(timer);
+      const unauthorized = err instanceof AuthorizationError;
+      if (!unauthorized) this.options.logger.error({ err }, 'Slack request failed before its ack');
+      answerNoBody(res, unauthorized ? 401 : 500);
+    }
+  }
+
+  private process(
+    body: Record<string, unknown>,
+    retry: { retryNum?: number; retryReason?: string },
+    ack: AckFn<string | RespondArguments>,
+  ): Promise<void> {
+    const app = this.app;
+    if (!app) throw new Error('the receiver was started before init(app)');
+    return app.processEvent({ body, ack, ...retry, customProperties: {} });
+  }
+}
