@@ -32,29 +32,6 @@ const ORDERS = [X.payOrder.lateCallback, X.payOrder.neverCalledBack, X.payOrder.
 );
 const EXPORTER = 'UKEXPORT1';
 
-beforeAll(async () => {
-  db = await freshSchema('qd_drill_kill');
-  fleet = await startFleet({
-    replicas: 3,
-    databaseUrl: db.url,
-    // Codes scanned 20 s after creation, well after the kill; live orders move only when told.
-    sandbox: { qrScanAfterMs: 20_000, orderPayAfterMs: 600_000 },
-    // Every gateway call takes ~1 s, so a replica holds its leases for a while during each.
-    gatewayDelayMs: 1_000,
-    env: {
-      QR_POLL_INTERVAL_MS: '1000',
-      ORDER_WATCH_INTERVAL_MS: '1000',
-      ORDER_WATCH_TIMEOUT_MS: '600000',
-      ORDER_CALLBACK_ALERT_MS: '600000',
-    },
-  });
-}, 90_000);
-
-afterAll(async () => {
-  await fleet?.stop('replica-kill');
-  await db?.drop();
-}, 60_000);
-
 const watchCard = (d: SlackDouble, order: string) =>
   d.messages(CHANNEL).find((m) => !m.ephemeral && !m.threadTs && m.text.includes(order));
 const threadOf = (d: SlackDouble, ts: string) =>
@@ -206,70 +183,96 @@ async function csvOf(d: SlackDouble, ts: string): Promise<string[][]> {
   return parse(file.bytes.toString('utf8'), { bom: true }) as string[][];
 }
 
-describe('drill: kill -9 of one replica of three', () => {
-  it('leaves its QR codes, order watches and export to the others, which see each to the end once', async () => {
-    const f = fleet!;
-    await startQrCodes(f, { count: 4, users: 'UKQ' });
-    await startWatches(f);
-    const exportTs = await startExport(f, f.bots[0]!);
-    const [victim, held] = await killMidFlight(f, db!.url);
-    const survivors = f.bots.filter((b) => b !== victim);
-    const sessions = f.sandbox.sessions().map((s) => s.sessionId);
-    expect(sessions).toHaveLength(4);
-    const pagesBeforeKill = shopPageCalls(f).length;
-    expect(pagesBeforeKill).toBeLessThan(PAGES);
+/** The drill, registered by the file that runs the drills one after another. */
+export function drill(): void {
+  describe('drill: kill -9 of one replica of three', () => {
+    beforeAll(async () => {
+      db = await freshSchema('qd_drill_kill');
+      fleet = await startFleet({
+        replicas: 3,
+        databaseUrl: db.url,
+        // Codes scanned 20 s after creation, well after the kill; live orders move only when told.
+        sandbox: { qrScanAfterMs: 20_000, orderPayAfterMs: 600_000 },
+        // Every gateway call takes ~1 s, so a replica holds its leases for a while during each.
+        gatewayDelayMs: 1_000,
+        env: {
+          QR_POLL_INTERVAL_MS: '1000',
+          ORDER_WATCH_INTERVAL_MS: '1000',
+          ORDER_WATCH_TIMEOUT_MS: '600000',
+          ORDER_CALLBACK_ALERT_MS: '600000',
+        },
+      });
+    }, 90_000);
 
-    // Every live order is paid now that the victim is gone: only the survivors can see it.
-    for (const order of ORDERS) expect(f.sandbox.moveOrder(order, 'pay')).toBe(true);
-    const cards = ORDERS.map((o) => watchCard(f.double, o)!);
-    const paidReplies = () =>
-      cards.map((c) => threadOf(f.double, c.ts).filter((m) => /^Paid at/.test(m.text)).length);
+    afterAll(async () => {
+      await fleet?.stop('replica-kill');
+      await db?.drop();
+    }, 60_000);
 
-    // A lease it held stays taken until it runs out (5 s for QR, 15 s for watches and exports).
-    const [rows] = await Promise.all([
-      csvOf(f.double, exportTs),
-      qrCodesScanned(f, 4, 110_000),
-      until('every watch reports the payment', () => paidReplies().every((n) => n >= 1), 60_000),
-    ]);
+    it('leaves its QR codes, order watches and export to the others, which see each to the end once', async () => {
+      const f = fleet!;
+      await startQrCodes(f, { count: 4, users: 'UKQ' });
+      await startWatches(f);
+      const exportTs = await startExport(f, f.bots[0]!);
+      const [victim, held] = await killMidFlight(f, db!.url);
+      const survivors = f.bots.filter((b) => b !== victim);
+      const sessions = f.sandbox.sessions().map((s) => s.sessionId);
+      expect(sessions).toHaveLength(4);
+      const pagesBeforeKill = shopPageCalls(f).length;
+      expect(pagesBeforeKill).toBeLessThan(PAGES);
 
-    // QR: each scan was seen and stored by a survivor; one status message per code.
-    const seenBySurvivors = new Set(
-      survivors
-        .flatMap((b) => b.logs)
-        .filter((l) => l.msg === 'qr status changed')
-        .map((l) => String(l.sessionId)),
-    );
-    expect([...seenBySurvivors].sort()).toEqual([...sessions].sort());
-    for (const id of held.qr) expect(seenBySurvivors).toContain(id);
-    expect(qrStatusMessages(f.double)).toHaveLength(4);
+      // Every live order is paid now that the victim is gone: only the survivors can see it.
+      for (const order of ORDERS) expect(f.sandbox.moveOrder(order, 'pay')).toBe(true);
+      const cards = ORDERS.map((o) => watchCard(f.double, o)!);
+      const paidReplies = () =>
+        cards.map((c) => threadOf(f.double, c.ts).filter((m) => /^Paid at/.test(m.text)).length);
 
-    // Export: one progress message, finished; one CSV of every order once, uploaded once; each
-    // gateway page bought once (the page in flight at the kill never reached the gateway).
-    expect(rows).toHaveLength(251);
-    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(250);
-    await until(
-      'the progress message says finished',
-      () => /finished/.test(progressMessages(f.double)[0]?.text ?? ''),
-      10_000,
-    );
-    expect(progressMessages(f.double)).toHaveLength(1);
-    expect(progressMessages(f.double)[0]?.text).toMatch(/250 rows, 125 points, 25 pages/);
-    expect(threadOf(f.double, exportTs).filter((m) => m.files.length > 0)).toHaveLength(1);
-    expect(shopPageCalls(f)).toHaveLength(PAGES);
-    expect(f.sandbox.ledger().byOperation.shopOrders).toMatchObject({
-      calls: PAGES,
-      charged: 5 * PAGES,
-    });
+      // A lease it held stays taken until it runs out (5 s for QR, 15 s for watches and exports).
+      const [rows] = await Promise.all([
+        csvOf(f.double, exportTs),
+        qrCodesScanned(f, 4, 110_000),
+        until('every watch reports the payment', () => paidReplies().every((n) => n >= 1), 60_000),
+      ]);
 
-    // Watches: three intervals more, and still one reply per order's change, nothing else.
-    await new Promise((r) => setTimeout(r, 3_000));
-    expect(paidReplies()).toEqual([1, 1, 1]);
-    for (const c of cards) expect(threadOf(f.double, c.ts)).toHaveLength(1);
+      // QR: each scan was seen and stored by a survivor; one status message per code.
+      const seenBySurvivors = new Set(
+        survivors
+          .flatMap((b) => b.logs)
+          .filter((l) => l.msg === 'qr status changed')
+          .map((l) => String(l.sessionId)),
+      );
+      expect([...seenBySurvivors].sort()).toEqual([...sessions].sort());
+      for (const id of held.qr) expect(seenBySurvivors).toContain(id);
+      expect(qrStatusMessages(f.double)).toHaveLength(4);
 
-    // The ledger holds exactly what the sandbox charged (QR codes and export pages).
-    expect(await ledgerTotals(db!.url)).toEqual(sandboxTotals(f.sandbox.ledger()));
-    console.info(
-      `replica kill drill: killed holding ${held.qr.length} QR lease(s), ${held.watches.length} watch lease(s), the export after ${pagesBeforeKill} page(s), after ${held.pauses} pause(s) of the other two; all 4 codes scanned, 3 watches paid once, export of ${PAGES} pages finished`,
-    );
-  }, 200_000);
-});
+      // Export: one progress message, finished; one CSV of every order once, uploaded once; each
+      // gateway page bought once (the page in flight at the kill never reached the gateway).
+      expect(rows).toHaveLength(251);
+      expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(250);
+      await until(
+        'the progress message says finished',
+        () => /finished/.test(progressMessages(f.double)[0]?.text ?? ''),
+        10_000,
+      );
+      expect(progressMessages(f.double)).toHaveLength(1);
+      expect(progressMessages(f.double)[0]?.text).toMatch(/250 rows, 125 points, 25 pages/);
+      expect(threadOf(f.double, exportTs).filter((m) => m.files.length > 0)).toHaveLength(1);
+      expect(shopPageCalls(f)).toHaveLength(PAGES);
+      expect(f.sandbox.ledger().byOperation.shopOrders).toMatchObject({
+        calls: PAGES,
+        charged: 5 * PAGES,
+      });
+
+      // Watches: three intervals more, and still one reply per order's change, nothing else.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(paidReplies()).toEqual([1, 1, 1]);
+      for (const c of cards) expect(threadOf(f.double, c.ts)).toHaveLength(1);
+
+      // The ledger holds exactly what the sandbox charged (QR codes and export pages).
+      expect(await ledgerTotals(db!.url)).toEqual(sandboxTotals(f.sandbox.ledger()));
+      console.info(
+        `replica kill drill: killed holding ${held.qr.length} QR lease(s), ${held.watches.length} watch lease(s), the export after ${pagesBeforeKill} page(s), after ${held.pauses} pause(s) of the other two; all 4 codes scanned, 3 watches paid once, export of ${PAGES} pages finished`,
+      );
+    }, 200_000);
+  });
+}

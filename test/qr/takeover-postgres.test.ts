@@ -1,0 +1,3 @@
+import { killInFiftyLiveCodes } from './takeover.js';
+
+killInFiftyLiveCodes('postgres');
