@@ -173,6 +173,37 @@ describe('openStore on sqlite files', () => {
 });
 
 describe('openStore on postgres', () => {
+  it('opens while other clients create and drop schemas in the same database', async () => {
+    // Another app on the server (or another test) dropping its schema while ours migrates: the
+    // migrator's look at every schema's tables must not fail start-up.
+    const churn = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await churn.connect();
+    let churning = true;
+    const other = `t_churn_${process.pid}`;
+    const churned = (async () => {
+      while (churning) {
+        await churn.query(`create schema if not exists "${other}"`);
+        await churn.query(`create table if not exists "${other}".t (id int)`);
+        await churn.query(`drop schema "${other}" cascade`);
+        await new Promise((pause) => setTimeout(pause, 20));
+      }
+    })();
+    const opened: TestDatabase[] = [];
+    try {
+      for (let i = 0; i < 16; i++) {
+        const database = await freshDatabase('postgres');
+        opened.push(database);
+        const store = await database.open();
+        expect(await store.ping()).toBe(true);
+      }
+    } finally {
+      churning = false;
+      await churned;
+      await churn.end();
+      await Promise.all(opened.map((d) => d.dispose()));
+    }
+  }, 60_000);
+
   it('keeps its tables in its own schema, none in public', async () => {
     const database = await freshDatabase('postgres');
     try {
