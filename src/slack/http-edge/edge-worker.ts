@@ -14,6 +14,7 @@ import { serverOptions, signedInTheFuture } from './http-limits.js';
 import { answerUnread, BodyBudget, readBody, refusedUnread } from './read-body.js';
 import type { EdgeLog } from './slack-receiver.js';
 import { decideSlackRequest } from './slack-request.js';
+import { slackVerifier } from './slack-signature.js';
 
 const port = parentPort;
 if (!port) throw new Error('edge-worker.ts runs as a worker thread');
@@ -86,9 +87,8 @@ function toBolt(req: IncomingMessage, res: ServerResponse, body?: Buffer): void 
   else req.pipe(upstream);
 }
 
-const planner = tablePlanner(data.plan);
 const budget = new BodyBudget(data.limits.bodyBudgetBytes);
-const check = { signingSecret: data.signingSecret, planner };
+const check = { verify: slackVerifier(data.signingSecret), planner: tablePlanner(data.plan) };
 
 /**
  * A request on /slack/events: refused before its body when it announces one over the limit

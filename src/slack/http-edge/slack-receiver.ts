@@ -19,6 +19,7 @@ import { addressOf, CustomRoutes, closeServer, listenWithLimits } from './http-s
 import type { OAuthInstall } from './oauth-install.js';
 import { answerUnread, BodyBudget, readBody, refusedUnread } from './read-body.js';
 import { decideSlackRequest, type SlackDecision, teamOf } from './slack-request.js';
+import { slackVerifier } from './slack-signature.js';
 
 /** Lines the receiver writes: a pino logger, or lines posted from the ack thread. */
 export interface EdgeLog {
@@ -75,12 +76,16 @@ export class SlackReceiver implements Receiver {
   readonly acks = new AckFirst();
   private app: App | undefined;
   private server: Server | undefined;
-  private readonly planner;
+  /** The one signature check and the one planner every request on /slack/events meets. */
+  private readonly check;
   private readonly routes: CustomRoutes;
   private readonly budget: BodyBudget;
 
   constructor(private readonly options: SlackReceiverOptions) {
-    this.planner = tablePlanner(options.plan);
+    this.check = {
+      verify: slackVerifier(options.signingSecret),
+      planner: tablePlanner(options.plan),
+    };
     this.budget = new BodyBudget(options.limits.bodyBudgetBytes);
     this.routes = new CustomRoutes(options.routes);
   }
@@ -186,8 +191,7 @@ export class SlackReceiver implements Receiver {
           signature: req.headers['x-slack-signature'],
           contentType: req.headers['content-type'],
         };
-        const check = { signingSecret: this.options.signingSecret, planner: this.planner };
-        this.act(decideSlackRequest(raw, headers, check, Date.now()), req, res);
+        this.act(decideSlackRequest(raw, headers, this.check, Date.now()), req, res);
       },
       this.budget,
     );

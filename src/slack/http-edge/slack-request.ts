@@ -1,7 +1,7 @@
 import { parse } from 'node:querystring';
 import type { RespondArguments, SlashCommand } from '@slack/bolt';
 import type { EarlyAckPlanner } from './ack-plan.js';
-import { signedBySlack } from './slack-signature.js';
+import type { SlackVerifier } from './slack-signature.js';
 
 /**
  * What the receiver does with a Slack request whose body is read, decided once, with nothing
@@ -54,10 +54,10 @@ function parseBody(raw: Buffer, contentType: unknown): Record<string, unknown> {
 export function decideSlackRequest(
   raw: Buffer,
   headers: SlackHeaders,
-  check: { signingSecret: string; planner: EarlyAckPlanner },
+  check: { verify: SlackVerifier; planner: EarlyAckPlanner },
   nowMs: number,
 ): SlackDecision {
-  if (!signedBySlack(check.signingSecret, headers, raw, nowMs)) {
+  if (!check.verify(headers, raw, nowMs)) {
     return { kind: 'refuse', status: 401, why: 'signature' };
   }
   let body: Record<string, unknown>;
