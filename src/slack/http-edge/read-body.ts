@@ -81,9 +81,15 @@ export function refusedUnread(
   return future(req, nowMs) ? 401 : undefined;
 }
 
+/** How long the rest of a refused body is read and dropped before its connection is cut. */
+export const REFUSED_BODY_DRAIN_MS = 1_000;
+
 /**
  * A body that was not read, answered: 413 past the limit, 503 while the budget of all bodies is
- * spent (the connection closed in both, the rest unread), 401 when the client went away first.
+ * spent, 401 when the client went away first. A client still sending meets its answer first: the
+ * rest of the body is read and dropped (nothing kept) for REFUSED_BODY_DRAIN_MS, then the
+ * connection is cut. Closing at once made a client still writing see a broken pipe (EPIPE) or a
+ * reset instead of the 413.
  */
 export function answerUnread(
   failure: ReadFailure,
@@ -92,6 +98,12 @@ export function answerUnread(
 ): void {
   logger.warn({ failure }, 'request body not read');
   if (res.headersSent || res.destroyed) return;
-  if (failure !== 'aborted') res.setHeader('connection', 'close');
   answerNoBody(res, failure === 'too-large' ? 413 : failure === 'busy' ? 503 : 401);
+  if (failure === 'aborted') return;
+  const { req } = res;
+  if (req.complete) return;
+  const cut = setTimeout(() => req.destroy(), REFUSED_BODY_DRAIN_MS);
+  cut.unref();
+  req.once('close', () => clearTimeout(cut));
+  req.resume();
 }
