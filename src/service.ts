@@ -2,7 +2,6 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { ExportRunner } from './exports/index.js';
-import { startLedgerRetention } from './jobs/ledger-retention.js';
 import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { QrWatcher } from './qr/index.js';
@@ -139,8 +138,6 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     life.own(runtime, (r) => r.stop());
     startWorkers(workers, life);
     life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
-    const retentionDays = config.ledgerRetentionDays;
-    if (retentionDays) life.onStop(startLedgerRetention({ ledger, logger, retentionDays }));
     life.onStop(startStoreUpkeep(deps));
     const port = runtime.port() ?? config.port;
     const limits = options.httpLimits ?? HTTP_LIMITS;

@@ -1,4 +1,6 @@
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLedger } from '../../src/ledger/ledger.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { MAX_OPEN_PREVIEWS } from '../../src/slack/subscriptions/subscribe-command.js';
 import { openStore } from '../../src/store/index.js';
@@ -9,6 +11,7 @@ import { startBot } from '../fakes/bot.js';
 import { botDatabase } from '../fakes/bot-database.js';
 import { DIALECTS } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
+import { charge, manualClock } from '../fakes/ledger.js';
 import { activeRow, order } from './poller-fakes.js';
 import { preview } from './world.js';
 
@@ -153,5 +156,44 @@ describe.each(DIALECTS)('subscription and step retention (%s)', (dialect) => {
       expect(JSON.stringify(m.blocks)).not.toContain('qd_subscribe');
     }
     expect(JSON.stringify(other.blocks)).toContain('qd_subscribe');
+  });
+});
+
+describe.each(DIALECTS)('ledger retention started with the bot (%s)', (dialect) => {
+  it('prunes raw ledger entries past LEDGER_RETENTION_DAYS once the bot starts', async () => {
+    const db = await botDatabase(dialect);
+    cleanups.push(() => db.dispose());
+    const seeded = await openStore(db.url);
+    cleanups.push(() => seeded.close());
+    const time = manualClock(new Date().toISOString());
+    const ledger = createLedger({
+      store: seeded,
+      clock: time.clock,
+      logger: pino({ level: 'silent' }),
+      timeZone: 'Asia/Shanghai',
+    });
+    // One charge a day for the 60 days before now.
+    const now = Date.now();
+    for (let d = 60; d >= 1; d--) {
+      time.set(new Date(now - d * DAY_MS).toISOString());
+      await ledger.record(charge(1, 'accountData', { workspaceId: 'T0LEDGER' }));
+    }
+    const count = async () =>
+      Number(
+        (
+          await seeded.db
+            .selectFrom('ledger_entries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count()).toBe(60);
+
+    const h = await startBot({ DATABASE_URL: db.url, LEDGER_RETENTION_DAYS: '35' });
+    cleanups.push(() => h.stop());
+
+    await eventually(async () => (await count()) < 60, 10_000, 'old ledger entries pruned');
+    expect(await count()).toBeLessThanOrEqual(36);
+    expect(await count()).toBeGreaterThanOrEqual(34);
   });
 });
