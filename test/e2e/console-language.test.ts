@@ -1,41 +1,24 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningConsole } from '../../src/console/start-console.js';
-import { startTestConsole } from '../console/start.js';
-import { type Browser, launchChromium, type Page } from './browser.js';
-
-const ARTIFACTS = 'test-artifacts/e2e';
-const STEP_MS = 15_000;
+import type { Page } from './browser.js';
+import { type ConsolePage, openConsolePage, STEP_MS } from './console-page.js';
 
 // The console's language switch sets the local person's Slack locale in the local Slack, which
 // tells the bot with a user_change, as Slack does: the page's own words and the bot's answers to
 // that person follow it, though the bot had already seen (and kept) their English locale.
 describe('the console language switch, in a real browser', () => {
-  let qd: RunningConsole;
-  let browser: Browser;
+  let c: ConsolePage;
   let page: Page;
-  const pageErrors: string[] = [];
-  const shot = (name: string) =>
-    page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
-  const run = async (line: string) => {
-    await page.locator('#input').fill(line);
-    await page.locator('button.send').click();
-  };
+  const shot = (name: string) => c.shot(name);
+  const run = (line: string) => c.run(line);
   const answers = () => page.locator('#messages .message.ephemeral');
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await launchChromium();
-    qd = await startTestConsole({}, 10 * 60_000);
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(qd.url);
-    await page.locator('body[data-live="true"]').waitFor({ state: 'attached', timeout: STEP_MS });
+    c = await openConsolePage(720);
+    page = c.page;
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await qd?.stop();
+    await c?.close();
   });
 
   it('starts in English, and the bot answers the person in English', async () => {
@@ -90,6 +73,6 @@ describe('the console language switch, in a real browser', () => {
 
     expect(await answer.nth(1).textContent()).toContain('(English)');
     expect(await page.locator('button.send').textContent()).toBe('Send');
-    expect(pageErrors).toEqual([]);
+    expect(c.pageErrors).toEqual([]);
   });
 });

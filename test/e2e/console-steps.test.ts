@@ -1,37 +1,22 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningConsole } from '../../src/console/start-console.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
-import { startTestConsole } from '../console/start.js';
-import { type Browser, launchChromium, type Page } from './browser.js';
-
-const ARTIFACTS = 'test-artifacts/e2e';
-const STEP_MS = 15_000;
+import type { Page } from './browser.js';
+import { type ConsolePage, openConsolePage, STEP_MS } from './console-page.js';
 
 describe('workflow steps in the local console, in a real browser', () => {
-  let qd: RunningConsole;
-  let browser: Browser;
+  let c: ConsolePage;
   let page: Page;
-  const pageErrors: string[] = [];
-  const shot = (name: string) =>
-    page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  const shot = (name: string) => c.shot(name);
   const form = (step: string) => page.locator(`form.step-form[data-step="${step}"]`);
   const runs = () => page.locator('#steps .step-run');
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await launchChromium();
-    // QR codes scan only when the test says so.
-    qd = await startTestConsole({}, 10 * 60_000);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(qd.url);
-    await page.locator('body[data-live="true"]').waitFor({ state: 'attached', timeout: STEP_MS });
+    c = await openConsolePage(900);
+    page = c.page;
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await qd?.stop();
+    await c?.close();
   });
 
   it('runs lookup_payment_order from its form and shows the outputs the bot completed with', async () => {
@@ -48,7 +33,7 @@ describe('workflow steps in the local console, in a real browser', () => {
       .waitFor({ timeout: STEP_MS });
     await shot('20-step-lookup');
     expect(await done.locator('.step-run-out').textContent()).toContain('"status": "paid"');
-    expect(pageErrors).toEqual([]);
+    expect(c.pageErrors).toEqual([]);
   });
 
   it('runs start_qr_onboarding in the console channel; a simulated scan completes it', async () => {
@@ -74,6 +59,6 @@ describe('workflow steps in the local console, in a real browser', () => {
     await scanned.waitFor({ timeout: STEP_MS });
     await shot('21-step-qr-scanned');
     expect(await scanned.locator('.step-run-out').textContent()).toContain('"status": "scanned"');
-    expect(pageErrors).toEqual([]);
+    expect(c.pageErrors).toEqual([]);
   });
 });

@@ -1,45 +1,29 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningConsole } from '../../src/console/start-console.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
-import { startTestConsole } from '../console/start.js';
-import { type Browser, launchChromium, type Page } from './browser.js';
+import type { Page } from './browser.js';
+import { type ConsolePage, openConsolePage, STEP_MS } from './console-page.js';
 
 // The browser globals the page functions below read (it runs in Chromium, not in Node).
 declare const window: object;
 declare function getComputedStyle(node: unknown): { textAlign: string };
 
-const ARTIFACTS = 'test-artifacts/e2e';
-const STEP_MS = 15_000;
 const HOSTILE =
   '<img src=x onerror="window.__owned=1"> <@U0EVIL> <!channel> https://evil.example &lt;';
 
 describe('record tables in the local console, in a real browser', () => {
-  let qd: RunningConsole;
-  let browser: Browser;
+  let c: ConsolePage;
   let page: Page;
-  const pageErrors: string[] = [];
-  const shot = (name: string) =>
-    page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
-  const run = async (line: string) => {
-    await page.locator('#input').fill(line);
-    await page.locator('button.send').click();
-  };
+  const shot = (name: string) => c.shot(name);
+  const run = (line: string) => c.run(line);
   const tables = () => page.locator('#messages .message.ephemeral .bk-table');
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await launchChromium();
-    qd = await startTestConsole({}, 10 * 60_000);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(qd.url);
-    await page.locator('body[data-live="true"]').waitFor({ state: 'attached', timeout: STEP_MS });
+    c = await openConsolePage(900);
+    page = c.page;
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await qd?.stop();
+    await c?.close();
   });
 
   it('draws a 100-order page as a table: header, 99 rows, amounts right-aligned', async () => {
@@ -111,6 +95,6 @@ describe('record tables in the local console, in a real browser', () => {
     expect(
       await page.evaluate(() => (window as unknown as { __owned?: number }).__owned),
     ).toBeUndefined();
-    expect(pageErrors).toEqual([]);
+    expect(c.pageErrors).toEqual([]);
   });
 });
