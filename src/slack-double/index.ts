@@ -20,6 +20,13 @@ import {
   sendEvent,
   sendViewSubmission,
 } from './interactions.js';
+import {
+  type MessageActionInput,
+  type PersonMessageInput,
+  type PersonMessageResult,
+  postAsPerson,
+  sendMessageAction,
+} from './person.js';
 import { createResponseUrl } from './response-url.js';
 import { handler } from './server.js';
 import { type DoubleExecution, DoubleState, type InstallGrant } from './state.js';
@@ -39,10 +46,18 @@ import type {
 
 export type { FunctionExecutedInput, FunctionExecutedResult } from './function-executed.js';
 export { DEFAULT_CHANNEL, DEFAULT_USER } from './interactions.js';
+export { slackText } from './person.js';
 export { signedHeaders, slackSignature } from './signing.js';
 export type { DoubleCompletion, DoubleExecution, InstallGrant } from './state.js';
 export type * from './types.js';
-export type { ActionInput, CommandInput, SubmissionInput };
+export type {
+  ActionInput,
+  CommandInput,
+  MessageActionInput,
+  PersonMessageInput,
+  PersonMessageResult,
+  SubmissionInput,
+};
 
 export interface SlackDouble {
   /** Origin, e.g. `http://127.0.0.1:41234`. */
@@ -97,6 +112,13 @@ export interface SlackDouble {
     team?: string,
     enterprise?: CommandInput['enterprise'],
   ): Promise<AckResult>;
+  /**
+   * A person posts in a channel or their IM with the bot; the bot gets the `app_mention` (a
+   * channel message mentioning it) or `message` with `channel_type: 'im'` Slack would send.
+   */
+  postAsPerson(target: string, input: PersonMessageInput): Promise<PersonMessageResult>;
+  /** Signed `message_action`: a message shortcut chosen on a stored message. */
+  sendMessageAction(target: string, input: MessageActionInput): Promise<AckResult>;
   /**
    * A signed `function_executed` (a workflow reached one of the app's steps) with a fresh
    * execution and token; with `executionId`, the same delivery again (a retry).
@@ -188,6 +210,8 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
     sendEvent: (target, event, team, enterprise) => sendEvent(ctx, target, event, team, enterprise),
+    postAsPerson: (target, input) => postAsPerson(ctx, target, input),
+    sendMessageAction: (target, input) => sendMessageAction(ctx, target, input),
     sendFunctionExecuted: (target, input) => sendFunctionExecuted(state, target, input),
     executions: () => [...state.executions.values()].map((e) => structuredClone(e)),
     setOAuthClient: (clientId, clientSecret) => {

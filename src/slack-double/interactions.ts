@@ -51,7 +51,7 @@ export interface SubmissionInput {
 
 type Ctx = { state: DoubleState; baseUrl: string };
 
-function common(
+export function common(
   state: DoubleState,
   user: string,
   team = state.id.teamId,
@@ -184,7 +184,7 @@ function actionSource(
         channel_id: channel,
         is_ephemeral: message.ephemeral,
       },
-      channel: { id: ch.id, name: ch.name },
+      channel: { id: ch.id, name: ch.isIm ? 'directmessage' : ch.name },
       // Slack leaves the message out of payloads from ephemeral messages.
       ...(message.ephemeral ? {} : { message: messageJson(state, message) }),
       response_url: createResponseUrl(state, baseUrl, { channel, user, messageTs: message.ts }),

@@ -14,6 +14,7 @@ import { fileMethods } from './methods/files.js';
 import { functionMethods } from './methods/functions.js';
 import { identityMethods } from './methods/identity.js';
 import { oauthAccess } from './methods/oauth.js';
+import { peopleMethods } from './methods/people.js';
 import { viewMethods } from './methods/views.js';
 import { respond } from './response-url.js';
 import type { DoubleState } from './state.js';
@@ -23,6 +24,7 @@ const METHODS: Record<string, Method> = {
   ...viewMethods,
   ...fileMethods,
   ...identityMethods,
+  ...peopleMethods,
   ...functionMethods,
 };
 

@@ -36,7 +36,13 @@ export interface DoubleMessage {
   /** How many times it was edited (chat.update or response_url replace_original). */
   edits: number;
   /** Where it came from. */
-  via: 'chat.postMessage' | 'chat.postEphemeral' | 'response_url' | 'files.completeUploadExternal';
+  via:
+    | 'chat.postMessage'
+    | 'chat.postEphemeral'
+    | 'response_url'
+    | 'files.completeUploadExternal'
+    /** Typed by a person (the double's postAsPerson). */
+    | 'person';
 }
 
 export interface DoubleFile {
@@ -80,6 +86,8 @@ export interface DoubleUser {
   name: string;
   realName: string;
   isAdmin: boolean;
+  /** A workspace owner (also counts as an admin for "admins and owners"). */
+  isOwner: boolean;
   tz: string;
   /** Slack's language for the person (`en-US`, `zh-CN`, …); `users.info` gives it with include_locale. */
   locale: string;

@@ -45,32 +45,8 @@ const conversationsJoin: Method = ({ state, args }) => {
   };
 };
 
-const usersInfo: Method = ({ state, args }) => {
-  const id = required(args, 'user', 'user_not_found');
-  const isBot = id === state.id.botUserId;
-  const u = state.user(id);
-  return {
-    user: {
-      id: u.id,
-      team_id: state.id.teamId,
-      name: isBot ? 'querydesk' : u.name,
-      real_name: u.realName,
-      tz: u.tz,
-      is_admin: u.isAdmin,
-      is_owner: false,
-      is_bot: isBot,
-      deleted: false,
-      profile: { real_name: u.realName, display_name: u.name },
-      ...(args.include_locale === true || args.include_locale === 'true'
-        ? { locale: u.locale }
-        : {}),
-    },
-  };
-};
-
 export const identityMethods: Record<string, Method> = {
   'auth.test': authTest,
   'conversations.info': conversationsInfo,
   'conversations.join': conversationsJoin,
-  'users.info': usersInfo,
 };

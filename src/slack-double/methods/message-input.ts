@@ -2,6 +2,7 @@ import { ApiError, type Args, json, str } from '../api-error.js';
 import { messageErrors } from '../block-kit/message-errors.js';
 import type { DoubleState } from '../state.js';
 import type { DoubleChannel } from '../types.js';
+import { imIdOf } from './people.js';
 
 /** `text` and `blocks` of a post or update; block-limit violations answer `invalid_blocks` as Slack does. */
 export function messageContent(
@@ -26,7 +27,8 @@ export function messageContent(
 export function targetChannel(state: DoubleState, args: Args, key = 'channel'): DoubleChannel {
   const raw = str(args, key);
   if (!raw) throw new ApiError('channel_not_found');
-  const id = /^[UW]/.test(raw) ? `D${raw.slice(1)}` : raw;
+  // As on Slack, a user id posts into the app's IM with that person.
+  const id = /^[UW]/.test(raw) ? imIdOf(raw) : raw;
   const channel = state.channel(id);
   if (!channel.isIm && !channel.botIsMember) throw new ApiError('not_in_channel');
   return channel;
