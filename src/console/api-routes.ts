@@ -13,13 +13,17 @@ import { closeView } from '../slack-double/methods/views.js';
 import type { ConsoleCommand } from './commands.js';
 import { BadRequest, guarded, param, readJson, sendJson } from './http.js';
 import { languageRoute } from './language-route.js';
-import { CONSOLE_CHANNEL, CONSOLE_USER, type LocalSlack } from './local-slack.js';
+import { type LocalSlack, whereTyped } from './local-slack.js';
+import { imIdOf, imOwner } from './people.js';
+import { peopleRoutes } from './people-routes.js';
 import { applyCommandAck, slackbotSays } from './slack-messages.js';
 import { CONSOLE_STEPS, pageExecutions } from './steps.js';
 
 const Command = z.strictObject({
   command: z.string().regex(/^\/[a-z0-9_-]+$/i, 'command must look like /name'),
   text: z.string().max(4000).default(''),
+  /** The conversation it was typed in: the channel (default) or the acting person's IM. */
+  channel: z.string().optional(),
 });
 const Value = z.union([z.string(), z.array(z.string())]);
 const Action = z.strictObject({
@@ -47,7 +51,7 @@ export interface ApiRouteDeps {
   commands: readonly ConsoleCommand[];
   sandbox: () => Sandbox | undefined;
   logger: Logger;
-  /** After the console person's Slack language changed. */
+  /** After the acting person's Slack language changed, or another person started acting. */
   languageChanged?: () => void;
 }
 
@@ -73,8 +77,9 @@ export function apiRoutes(deps: ApiRouteDeps): CustomRoute[] {
 
   return [
     post('/console/command', async (req, res) => {
-      const { command, text } = await readJson(req, Command);
-      const where = { channel: CONSOLE_CHANNEL, user: CONSOLE_USER, command };
+      const { command, text, channel } = await readJson(req, Command);
+      const user = local.acting.id();
+      const where = { channel: whereTyped(local, channel), user, command };
       if (!deps.commands.some((c) => c.command === command)) {
         slackbotSays(local.state, where.channel, where.user, `${command} is not a valid command.`);
         return sendJson(res, 200, { ok: false, status: 0 });
@@ -85,23 +90,26 @@ export function apiRoutes(deps: ApiRouteDeps): CustomRoute[] {
     }),
     post('/console/action', async (req, res) => {
       const input = await readJson(req, Action);
-      const ack = await lookup(() => sendAction(ctx, eventsUrl, { ...input, user: CONSOLE_USER }));
+      // In an IM only its person can click; anywhere else, the person acting.
+      const user = (input.channel && imOwner(input.channel)?.id) ?? local.acting.id();
+      const ack = await lookup(() => sendAction(ctx, eventsUrl, { ...input, user }));
       sendJson(res, 200, { ok: ack.status === 200, status: ack.status });
     }),
     post('/console/submit', async (req, res) => {
       const input = await readJson(req, Submit);
       const ack = await lookup(() =>
-        sendViewSubmission(ctx, eventsUrl, { ...input, user: CONSOLE_USER }),
+        sendViewSubmission(ctx, eventsUrl, { ...input, user: local.acting.id() }),
       );
       sendJson(res, 200, { ok: ack.status === 200, status: ack.status, ack: ack.json ?? null });
     }),
     post('/console/close', async (req, res) => {
       const { viewId } = await readJson(req, Close);
       const view = local.state.views.get(viewId);
-      if (!view?.open || view.user !== CONSOLE_USER) throw new BadRequest(`no open view ${viewId}`);
+      const user = local.acting.id();
+      if (!view?.open || view.user !== user) throw new BadRequest(`no open view ${viewId}`);
       // As in Slack: the close button leaves the views under it, unless clear_on_close says otherwise.
       const all = view.view.clear_on_close === true;
-      const ids = all ? [...(local.state.stacks.get(CONSOLE_USER) ?? [])] : [viewId];
+      const ids = all ? [...(local.state.stacks.get(user) ?? [])] : [viewId];
       for (const id of ids) closeView(local.state, id);
       sendJson(res, 200, { ok: true });
     }),
@@ -129,13 +137,14 @@ export function apiRoutes(deps: ApiRouteDeps): CustomRoute[] {
     post('/console/home', async (_req, res) => {
       const ack = await sendEvent(ctx, eventsUrl, {
         type: 'app_home_opened',
-        user: CONSOLE_USER,
-        channel: `D${CONSOLE_USER.slice(1)}`,
+        user: local.acting.id(),
+        channel: imIdOf(local.acting.id()),
         tab: 'home',
       });
       sendJson(res, 200, { ok: ack.status === 200, status: ack.status });
     }),
     languageRoute({ ...deps, onError }),
+    ...peopleRoutes({ ...deps, onError }),
     post('/console/qr/:session/:what', async (req, res) => {
       const session = param(req, 'session');
       const what = param(req, 'what');

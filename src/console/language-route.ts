@@ -2,9 +2,9 @@ import type { CustomRoute } from '@slack/bolt';
 import { z } from 'zod';
 import { sendEvent } from '../slack-double/interactions.js';
 import { guarded, readJson, sendJson } from './http.js';
-import { CONSOLE_USER, type LocalSlack } from './local-slack.js';
+import type { LocalSlack } from './local-slack.js';
 
-/** The console person's Slack language, as Slack's own preferences would set it. */
+/** The acting person's Slack language, as Slack's own preferences would set it. */
 const Language = z.strictObject({ locale: z.enum(['en-US', 'zh-CN']) });
 
 /**
@@ -25,7 +25,7 @@ export function languageRoute(deps: {
     method: ['POST'],
     handler: guarded(async (req, res) => {
       const { locale } = await readJson(req, Language);
-      const user = local.state.user(CONSOLE_USER);
+      const user = local.state.user(local.acting.id());
       user.locale = locale;
       const ctx = { state: local.state, baseUrl: local.baseUrl };
       const ack = await sendEvent(ctx, deps.eventsUrl, {

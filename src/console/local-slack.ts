@@ -3,10 +3,14 @@ import type { CustomRoute } from '@slack/bolt';
 import { DEFAULT_CHANNEL, DEFAULT_USER } from '../slack-double/interactions.js';
 import { handler } from '../slack-double/server.js';
 import { DoubleState } from '../slack-double/state.js';
+import { BadRequest } from './http.js';
+import { type Acting, CONSOLE_PEOPLE, createActing, imIdOf, seedPeople } from './people.js';
 
 /** Where the Slack double is mounted on the console's port. */
 export const SLACK_API_PREFIX = '/slack-api';
 export const CONSOLE_USER = DEFAULT_USER;
+/** The second person at the console, the workspace's owner: who approves in the console. */
+export const CONSOLE_SECOND_USER = CONSOLE_PEOPLE[1]?.id ?? '';
 export const CONSOLE_CHANNEL = DEFAULT_CHANNEL;
 export const SLACKBOT_USER = 'USLACKBOT';
 
@@ -19,6 +23,8 @@ export interface LocalSlack {
   apiUrl: string;
   botToken: string;
   signingSecret: string;
+  /** Which of the console's people the page acts as now. */
+  acting: Acting;
   /** Serves the double's /api, /upload and /response paths under SLACK_API_PREFIX. */
   route: CustomRoute;
 }
@@ -40,8 +46,7 @@ export function createLocalSlack(origin: string, clock: () => Date = () => new D
     },
     clock,
   );
-  // The person at the console is the workspace admin, so admin-only commands work locally.
-  Object.assign(state.user(CONSOLE_USER), { name: 'you', realName: 'You', isAdmin: true });
+  seedPeople(state);
   Object.assign(state.channel(CONSOLE_CHANNEL), { name: 'querydesk-console' });
   const baseUrl = `${origin}${SLACK_API_PREFIX}`;
   const serve = handler(state, () => baseUrl);
@@ -51,6 +56,7 @@ export function createLocalSlack(origin: string, clock: () => Date = () => new D
     apiUrl: `${baseUrl}/api/`,
     botToken,
     signingSecret,
+    acting: createActing(CONSOLE_USER),
     route: {
       path: `${SLACK_API_PREFIX}/*rest`,
       method: ['GET', 'POST'],
@@ -60,4 +66,14 @@ export function createLocalSlack(origin: string, clock: () => Date = () => new D
       },
     },
   };
+}
+
+/**
+ * Where the page may type as the person acting: the console's channel (the default) or their own
+ * IM with the bot; anything else is refused.
+ */
+export function whereTyped(local: LocalSlack, channel?: string): string {
+  if (channel === undefined || channel === CONSOLE_CHANNEL) return CONSOLE_CHANNEL;
+  if (channel === imIdOf(local.acting.id())) return channel;
+  throw new BadRequest(`cannot type in ${channel} as ${local.acting.id()}`);
 }

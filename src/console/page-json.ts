@@ -6,6 +6,8 @@ import type { DoubleChange, DoubleMessage, DoubleView } from '../slack-double/ty
 import type { ConsoleCommand } from './commands.js';
 import { CONSOLE_CHANNEL, CONSOLE_USER, SLACKBOT_USER } from './local-slack.js';
 import { consoleLocale, pageWords } from './page-words.js';
+import { CONSOLE_PEOPLE, imIdOf, imOwner } from './people.js';
+import { CONSOLE_MESSAGE_SHORTCUTS, type MessageShortcut } from './shortcuts.js';
 import { CONSOLE_STEPS, type ConsoleStep, type PageExecution, pageExecutions } from './steps.js';
 
 export interface PageFile {
@@ -28,6 +30,8 @@ export interface PageMessage {
   files: PageFile[];
   ephemeral: boolean;
   edited: boolean;
+  /** The parent's ts, for a reply in a thread. */
+  threadTs?: string;
   /** The sandbox QR session this message is about, when one is named in it. */
   qr?: { session: string; status: QrStatus };
   /** The sandbox's live (movable) order this channel message is about, when one is named in it. */
@@ -46,7 +50,13 @@ export interface PageSnapshot {
   /** The language the console person reads (their Slack locale), and the page's words in it. */
   locale: Locale;
   words: Record<string, string>;
+  /** The person the page acts as now. */
   user: { id: string; name: string };
+  /** The console's people, each with their IM with the bot and their Slack language. */
+  people: { id: string; name: string; im: string; locale: Locale }[];
+  bot: { id: string; name: string };
+  /** Message shortcuts in every message's ⋯ menu. */
+  shortcuts: readonly MessageShortcut[];
   channel: { id: string; name: string };
   commands: readonly ConsoleCommand[];
   users: Record<string, string>;
@@ -80,8 +90,11 @@ export function pageJson(params: {
   commands: readonly ConsoleCommand[];
   sessions: () => QrSessionView[];
   orders?: () => LiveOrderView[];
+  /** The person the page acts as; default the first console person. */
+  acting?: () => string;
 }): PageJson {
   const { state } = params;
+  const acting = params.acting ?? (() => CONSOLE_USER);
 
   const author = (id: string): string => {
     if (id === state.id.botUserId) return 'querydesk';
@@ -122,6 +135,7 @@ export function pageJson(params: {
     })),
     ephemeral: m.ephemeral,
     edited: m.edits > 0,
+    ...(m.threadTs && m.threadTs !== m.ts ? { threadTs: m.threadTs } : {}),
     qr: qrOf(m),
     order: orderOf(m),
   });
@@ -134,17 +148,21 @@ export function pageJson(params: {
   });
 
   const views = (): { stack: PageView[]; home?: PageView } => {
-    const stack = (state.stacks.get(CONSOLE_USER) ?? [])
+    const stack = (state.stacks.get(acting()) ?? [])
       .map((id) => state.views.get(id))
       .filter((v): v is DoubleView => v?.open === true)
       .map(view);
-    const homeId = state.homeViews.get(CONSOLE_USER);
+    const homeId = state.homeViews.get(acting());
     const home = homeId ? state.views.get(homeId) : undefined;
     return { stack, home: home ? view(home) : undefined };
   };
 
-  // Only what the console user can see: their ephemerals, never another user's.
-  const visible = (m: DoubleMessage) => !m.ephemeral || m.visibleTo === CONSOLE_USER;
+  // What the person acting can see: their own ephemerals, never another's; and the IMs of the
+  // console's people, each drawn as its own conversation (the IMs of anyone else stay private).
+  const visible = (m: DoubleMessage) => {
+    if (m.ephemeral && m.visibleTo !== acting()) return false;
+    return !state.channel(m.channel).isIm || imOwner(m.channel) !== undefined;
+  };
 
   return {
     snapshot() {
@@ -152,12 +170,20 @@ export function pageJson(params: {
       for (const u of state.users.values()) users[u.id] = u.realName;
       const channels: Record<string, string> = {};
       for (const c of state.channels.values()) channels[c.id] = c.isIm ? 'querydesk' : c.name;
-      const { locale, t } = consoleLocale(state);
+      const { locale, t } = consoleLocale(state, acting());
       return {
         banner: params.banner(t),
         locale,
         words: pageWords(t),
-        user: { id: CONSOLE_USER, name: author(CONSOLE_USER) },
+        user: { id: acting(), name: author(acting()) },
+        people: CONSOLE_PEOPLE.map((p) => ({
+          id: p.id,
+          name: author(p.id),
+          im: imIdOf(p.id),
+          locale: consoleLocale(state, p.id).locale,
+        })),
+        bot: { id: state.id.botUserId, name: 'querydesk' },
+        shortcuts: CONSOLE_MESSAGE_SHORTCUTS,
         channel: { id: CONSOLE_CHANNEL, name: state.channel(CONSOLE_CHANNEL).name },
         commands: params.commands,
         users,
@@ -180,7 +206,7 @@ export function pageJson(params: {
       if (change.kind === 'call' && change.call.method.startsWith('functions.')) {
         return { event: 'executions', data: pageExecutions(state) };
       }
-      if (change.kind === 'view' && change.view.user === CONSOLE_USER) {
+      if (change.kind === 'view' && change.view.user === acting()) {
         return { event: 'views', data: views() };
       }
       return undefined;

@@ -17,8 +17,11 @@ export function pageWords(t: Translate): Record<string, string> {
   return words;
 }
 
-/** The language the person at the console reads: their Slack locale in the local Slack. */
-export function consoleLocale(state: DoubleState): { locale: Locale; t: Translate } {
-  const locale = localeFromSlack(state.users.get(CONSOLE_USER)?.locale);
+/** The language a person at the console reads: their Slack locale in the local Slack. */
+export function consoleLocale(
+  state: DoubleState,
+  user: string = CONSOLE_USER,
+): { locale: Locale; t: Translate } {
+  const locale = localeFromSlack(state.users.get(user)?.locale);
   return { locale, t: translator(locale) };
 }

@@ -63,6 +63,7 @@ export async function startConsole(
     commands: CONSOLE_COMMANDS,
     sessions: () => sandbox?.sessions() ?? [],
     orders: () => sandbox?.liveOrders() ?? [],
+    acting: () => local.acting.id(),
   });
   const forward = (change: Parameters<typeof page.change>[0]) => {
     const pushed = page.change(change);
@@ -79,7 +80,7 @@ export async function startConsole(
         commands: CONSOLE_COMMANDS,
         sandbox: () => sandbox,
         logger,
-        // The page's own words follow the new language at once.
+        // The page's own words follow the new language (or the new person acting) at once.
         languageChanged: () => hub.broadcast('snapshot', page.snapshot()),
       }),
       ...pageRoutes({ assets: loadPageAssets(), local, page, hub }),
