@@ -9,9 +9,11 @@ export const PAGE_FILES = [
   'blocks.js',
   'composer.js',
   'elements.js',
+  'message-menu.js',
   'modal.js',
   'mrkdwn.js',
   'steps.js',
+  'threads.js',
   'words.js',
 ] as const;
 

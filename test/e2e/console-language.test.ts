@@ -41,7 +41,7 @@ describe('the console language switch, in a real browser', () => {
     expect(await page.locator('#nav-steps').textContent()).toBe('工作流步骤');
     expect(await page.locator('button.send').textContent()).toBe('发送');
     expect(await page.locator('#input').getAttribute('placeholder')).toBe(
-      '输入 / 查看命令，例如 /payorder',
+      '输入消息、@querydesk，或输入 / 查看命令',
     );
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
     expect(await page.title()).toBe('querydesk — 本地控制台');

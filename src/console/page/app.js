@@ -2,9 +2,11 @@
 import { renderBlocks } from './blocks.js';
 import { setupComposer } from './composer.js';
 import { el } from './elements.js';
+import { messageMenu } from './message-menu.js';
 import { renderModal } from './modal.js';
 import { renderMrkdwn } from './mrkdwn.js';
 import { renderSteps } from './steps.js';
+import { threadGroups } from './threads.js';
 import { applyWords, w } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +25,9 @@ const ui = {
   composer: $('composer'),
   modalRoot: $('modal-root'),
   language: $('language'),
+  acting: $('acting'),
+  replying: $('replying'),
+  replyingTo: $('replying-to'),
 };
 
 const store = {
@@ -30,6 +35,8 @@ const store = {
   messages: new Map(),
   current: undefined,
   composerReady: false,
+  /** The thread the composer replies in: { channel, ts }. */
+  replyTo: undefined,
 };
 
 const key = (m) => `${m.channel}/${m.ts}`;
@@ -125,9 +132,13 @@ function offersQrControls(m) {
 }
 
 function renderMessage(m) {
-  const row = el('article', `message${m.ephemeral ? ' ephemeral' : ''}`);
+  const row = el(
+    'article',
+    `message${m.ephemeral ? ' ephemeral' : ''}${m.threadTs ? ' reply' : ''}`,
+  );
   row.dataset.ts = m.ts;
   row.dataset.channel = m.channel;
+  if (m.threadTs) row.dataset.threadTs = m.threadTs;
   const avatar = el('div', `avatar${m.isBot ? ' bot' : ''}`, (m.author[0] ?? '?').toUpperCase());
   const main = el('div', 'message-main');
   const meta = el('div', 'meta');
@@ -169,7 +180,34 @@ function renderMessage(m) {
   if (m.qr && offersQrControls(m)) main.append(qrControls(m));
   if (m.order && orderMoves(m.order).length) main.append(orderControls(m));
   row.append(avatar, main);
+  // Slack offers a message's menu on what everyone sees, not on an ephemeral.
+  if (!m.ephemeral) {
+    row.append(
+      messageMenu({
+        shortcuts: store.snapshot?.shortcuts ?? [],
+        choose: (callbackId) =>
+          api('/console/shortcut', { callbackId, channel: m.channel, messageTs: m.ts }),
+        reply: m.threadTs ? undefined : () => startReply(m),
+      }),
+    );
+  }
   return row;
+}
+
+function startReply(m) {
+  store.replyTo = { channel: m.channel, ts: m.ts };
+  drawReplying();
+  $('input').focus();
+}
+
+function drawReplying() {
+  const r = store.replyTo;
+  const on = r !== undefined && r.channel === store.current;
+  ui.replying.hidden = !on;
+  if (!on) return;
+  const parent = store.messages.get(`${r.channel}/${r.ts}`);
+  const said = parent ? (parent.text || '').replace(/\s+/g, ' ').slice(0, 60) : '';
+  ui.replyingTo.textContent = parent ? `${parent.author}: ${said}` : '';
 }
 
 function visibleMessages() {
@@ -181,8 +219,16 @@ function visibleMessages() {
 function renderMessages() {
   const atBottom = ui.messages.scrollHeight - ui.messages.scrollTop - ui.messages.clientHeight < 80;
   const list = visibleMessages();
-  ui.messages.replaceChildren(...list.map(renderMessage));
-  if (list.length === 0) ui.messages.append(el('div', 'empty muted', w('console.messages.empty')));
+  const rows = threadGroups(list).flatMap(({ message, replies }) => {
+    if (replies.length === 0) return [renderMessage(message)];
+    const thread = el('div', 'thread');
+    thread.dataset.threadTs = message.ts;
+    thread.append(...replies.map(renderMessage));
+    return [renderMessage(message), thread];
+  });
+  ui.messages.replaceChildren(...rows);
+  const empty = store.current?.startsWith('D') ? 'console.dm.empty' : 'console.messages.empty';
+  if (list.length === 0) ui.messages.append(el('div', 'empty muted', w(empty)));
   if (atBottom || store.forceScroll) ui.messages.scrollTop = ui.messages.scrollHeight;
   store.forceScroll = false;
 }
@@ -205,14 +251,32 @@ function applyMessage({ action, message }) {
   }
 }
 
-function navItem(id, label) {
+function navItem(id, label, open = () => show(id)) {
   const li = el('li');
   const b = el('button', `nav-item${store.current === id ? ' active' : ''}`, label);
   b.type = 'button';
   b.dataset.target = id;
-  b.addEventListener('click', () => show(id));
+  b.addEventListener('click', open);
   li.append(b);
   return li;
+}
+
+const imPerson = (channel) => store.snapshot?.people.find((p) => p.im === channel);
+
+/** Acts as `id` from now on; the console answers with a snapshot drawn as them. */
+function actAs(id) {
+  if (id === store.snapshot?.user.id) return;
+  // Someone else's IM is not theirs to read: back to the channel.
+  const im = imPerson(store.current);
+  if (im && im.id !== id) store.current = store.snapshot.channel.id;
+  api('/console/as', { user: id });
+}
+
+/** A person's IM with the bot: only they can read it, so opening it acts as them. */
+function openIm(person) {
+  store.current = person.im;
+  if (person.id !== store.snapshot.user.id) api('/console/as', { user: person.id });
+  show(person.im);
 }
 
 function renderNav() {
@@ -220,9 +284,10 @@ function renderNav() {
   if (!snap) return;
   const ids = new Set([snap.channel.id, ...[...store.messages.values()].map((m) => m.channel)]);
   const channels = [...ids].filter((id) => !id.startsWith('D'));
-  const dms = [...ids].filter((id) => id.startsWith('D'));
   ui.channels.replaceChildren(...channels.map((id) => navItem(id, `# ${names.channel(id)}`)));
-  ui.dms.replaceChildren(...dms.map((id) => navItem(id, names.channel(id))));
+  ui.dms.replaceChildren(
+    ...snap.people.map((p) => navItem(p.im, `querydesk · ${p.name}`, () => openIm(p))),
+  );
   ui.navHome.classList.toggle('active', store.current === 'home');
   ui.navSteps.classList.toggle('active', store.current === 'steps');
 }
@@ -280,13 +345,14 @@ function show(target) {
     : isHome
       ? 'querydesk'
       : target.startsWith('D')
-        ? names.channel(target)
+        ? 'querydesk'
         : `# ${names.channel(target)}`;
   ui.subtitle.textContent = isHome
     ? w('console.home.subtitle')
     : isSteps
       ? w('console.steps.subtitle')
-      : '';
+      : (imPerson(target)?.name ?? '');
+  drawReplying();
   renderNav();
   if (isSteps) {
     drawSteps();
@@ -303,6 +369,14 @@ function applySnapshot(snap) {
   store.snapshot = snap;
   applyWords(snap.words, snap.locale);
   ui.language.value = snap.locale === 'zh-CN' ? 'zh-CN' : 'en-US';
+  ui.acting.replaceChildren(
+    ...snap.people.map((p) => {
+      const option = el('option', '', p.name);
+      option.value = p.id;
+      return option;
+    }),
+  );
+  ui.acting.value = snap.user.id;
   ui.connection.textContent = w(`console.connection.${store.live ? 'live' : 'connecting'}`);
   ui.banner.textContent = snap.banner;
   store.messages = new Map(snap.messages.map((m) => [key(m), m]));
@@ -315,7 +389,19 @@ function applySnapshot(snap) {
       usage: $('usage'),
       note: $('composer-note'),
       commands: snap.commands,
-      send: (parts) => api('/console/command', parts),
+      mention: {
+        command: '@querydesk',
+        usageHint: '<order_number> <merchant_num>',
+        get description() {
+          return w('console.composer.mention');
+        },
+      },
+      send: (parts) => api('/console/command', { ...parts, channel: store.current }),
+      say: (text) => {
+        const r = store.replyTo;
+        const threadTs = r?.channel === store.current ? r.ts : undefined;
+        return api('/console/message', { text, channel: store.current, threadTs });
+      },
     });
   }
   show(store.current ?? snap.channel.id);
@@ -347,6 +433,11 @@ function connect() {
 }
 
 ui.navHome.addEventListener('click', () => show('home'));
+ui.acting.addEventListener('change', () => actAs(ui.acting.value));
+$('replying-cancel').addEventListener('click', () => {
+  store.replyTo = undefined;
+  drawReplying();
+});
 ui.navSteps.addEventListener('click', () => show('steps'));
 // As changing one's language in Slack's preferences: the bot hears it, the page redraws in it.
 ui.language.addEventListener('change', () =>

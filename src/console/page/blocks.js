@@ -83,15 +83,19 @@ function input(block, ctx) {
   return node;
 }
 
-function richText(block) {
-  // Rich text is shown as its plain characters: enough to read what was sent.
-  const parts = [];
+function richText(block, ctx) {
+  // Rich text is shown as its plain characters, with its mentions as Slack draws them.
+  const node = el('div', 'bk-rich');
   const walk = (n) => {
-    if (typeof n?.text === 'string') parts.push(n.text);
+    if (n?.type === 'user' && typeof n.user_id === 'string')
+      node.append(el('span', 'mention', `@${ctx?.names?.user(n.user_id) ?? n.user_id}`));
+    else if (n?.type === 'channel' && typeof n.channel_id === 'string')
+      node.append(el('span', 'mention', `#${ctx?.names?.channel(n.channel_id) ?? n.channel_id}`));
+    else if (typeof n?.text === 'string') node.append(document.createTextNode(n.text));
     if (Array.isArray(n?.elements)) n.elements.forEach(walk);
   };
   walk(block);
-  return el('div', 'bk-rich', parts.join(''));
+  return node;
 }
 
 function cellText(cell) {
@@ -141,7 +145,7 @@ function renderBlock(block, ctx) {
     case 'input':
       return input(block, ctx);
     case 'rich_text':
-      return richText(block);
+      return richText(block, ctx);
     case 'table':
       return table(block);
     default:

@@ -1,6 +1,5 @@
-// The message box: slash-command autocompletion, usage hints, sending.
+// The message box: slash-command and @querydesk completion, usage hints, sending.
 import { el } from './elements.js';
-import { w } from './words.js';
 
 /** `/name rest` → { command, text }, or undefined for text that is not a command. */
 export function splitCommand(line) {
@@ -8,7 +7,11 @@ export function splitCommand(line) {
   return m ? { command: m[1].toLowerCase(), text: m[2] } : undefined;
 }
 
-export function setupComposer({ form, input, list, usage, note, commands, send }) {
+/**
+ * `send(parts)` runs a slash command; `say(text)` posts anything else as the person's message
+ * (`@querydesk …` mentions the bot). `mention` is offered when a line starts with `@`.
+ */
+export function setupComposer({ form, input, list, usage, note, commands, mention, send, say }) {
   let matches = [];
   let active = 0;
 
@@ -48,9 +51,10 @@ export function setupComposer({ form, input, list, usage, note, commands, send }
   const refresh = () => {
     const value = input.value;
     note.hidden = true;
-    const typing = /^\/\S*$/.exec(value);
+    const typing = /^[/@]\S*$/.exec(value);
     if (typing) {
-      matches = commands.filter((c) => c.command.startsWith(value.toLowerCase()));
+      const offered = value.startsWith('@') ? [mention] : commands;
+      matches = offered.filter((c) => c.command.startsWith(value.toLowerCase()));
       active = Math.min(active, Math.max(matches.length - 1, 0));
       showList();
     } else hide();
@@ -83,14 +87,12 @@ export function setupComposer({ form, input, list, usage, note, commands, send }
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const parts = splitCommand(input.value);
-    if (!parts) {
-      note.textContent = w('console.composer.onlyCommands');
-      note.hidden = false;
-      return;
-    }
+    const line = input.value;
+    if (!line.trim()) return;
+    const parts = splitCommand(line);
     input.value = '';
     refresh();
-    await send(parts);
+    if (parts) await send(parts);
+    else await say(line);
   });
 }
