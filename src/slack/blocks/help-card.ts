@@ -15,9 +15,24 @@ const COMMANDS_IN_HELP = {
   watches: '`/payorder watches`',
 };
 
+// The ways in besides commands. The shortcut keeps the name manifest.yml gives it: Slack shows an
+// app's shortcut names as declared, in every language.
+const ELSEWHERE_IN_HELP = {
+  shortcut: '*Look up in querydesk*',
+  mention: '`@querydesk payorder <order_number> <merchant_num>`',
+  config: '`/querydesk config`',
+};
+const ELSEWHERE: readonly MessageKey[] = [
+  'help.more.shortcut',
+  'help.more.mention',
+  'help.more.dm',
+  'help.more.approval',
+];
+
 /**
  * `/querydesk help`, in the asker's language: every command with its usage (names, option keys
- * and values as typed); sandbox examples when the sandbox answers.
+ * and values as typed), the ways in besides commands (the message shortcut, mentions, direct
+ * messages, approvals); sandbox examples when the sandbox answers.
  */
 export function helpCard(
   entries: readonly HelpEntry[],
@@ -33,6 +48,13 @@ export function helpCard(
       { type: 'header', text: { type: 'plain_text', text: t('help.title') } },
       { type: 'section', text: mrkdwn(lines.join('\n'), 3000) },
       { type: 'context', elements: [mrkdwn(t('help.options'))] },
+      {
+        type: 'section',
+        text: mrkdwn(
+          `*${t('help.more.title')}*\n${ELSEWHERE.map((k) => `• ${t(k, ELSEWHERE_IN_HELP)}`).join('\n')}`,
+          3000,
+        ),
+      },
       ...(examples?.length
         ? [
             {

@@ -124,4 +124,25 @@ describe('the help card in every language', () => {
     expect(zh).toContain('`/payorder watch <order_number> <merchant_num>` 在频道里关注该订单');
     expect(zh).not.toContain('Points this workspace spent');
   });
+
+  it('names the ways in besides commands: the message shortcut, mentions, DMs, approvals', async () => {
+    const { helpCard } = await import('../../../src/slack/blocks/help-card.js');
+    const spend = { name: '/spend', usage: '[today|7d|30d]', what: 'help.what.spend' } as const;
+    const out = inEveryLanguage((t) => helpCard([spend], t));
+    const en = text(out.en);
+    const zh = text(out['zh-CN']);
+
+    expect(en).toContain('*Look up in querydesk* in a message’s ⋯ menu');
+    expect(en).toContain(
+      '`@querydesk payorder <order_number> <merchant_num>` in a channel: the answer in that message’s thread',
+    );
+    expect(en).toContain('A direct message to querydesk (its Messages tab)');
+    expect(en).toContain('above the amount set in `/querydesk config` asks an approver first');
+    expect(zh).toContain('在消息的 ⋯ 菜单中选 *Look up in querydesk*');
+    expect(zh).toContain('`@querydesk payorder <order_number> <merchant_num>`');
+    expect(zh).toContain('给 querydesk 发私信');
+    expect(zh).toContain(
+      '超过 `/querydesk config` 中设定数额的导出或订阅，要先由审批人在私信中批准',
+    );
+  });
 });

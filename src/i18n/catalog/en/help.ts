@@ -5,6 +5,14 @@ export const enHelp = {
   'help.options':
     'Options are `key=value`; quote values with spaces. Dates are `YYYY-MM-DD`. Page numbers start at 1. A command with no arguments opens a form.',
   'help.sandbox': 'Try these against the sandbox:',
+  'help.more.title': 'Also, where the numbers are said:',
+  'help.more.shortcut':
+    '{shortcut} in a message’s ⋯ menu: a form with the numbers found in that message, to look them up.',
+  'help.more.mention':
+    '{mention} in a channel: the answer in that message’s thread; a paid lookup first shows its price and a button.',
+  'help.more.dm': 'A direct message to querydesk (its Messages tab): the same, answered privately.',
+  'help.more.approval':
+    'Approvals: an export or subscription estimated above the amount set in {config} asks an approver first, in a direct message.',
   'help.what.payorder':
     "Payment order by platform or merchant-defined number (free). {watch} watches it in the channel until it is final; {watches} lists the channel's watches.",
   'help.what.shoporders': "A shop's sold orders, paged.",

@@ -7,6 +7,13 @@ export const zhCNHelp = {
   'help.options':
     '选项写作 `key=value`；含空格的值请加引号。日期写作 `YYYY-MM-DD`。页码从 1 开始。不带参数的命令会打开表单。',
   'help.sandbox': '可以对沙箱试试这些：',
+  'help.more.title': '在消息里看到数字时，也可以：',
+  'help.more.shortcut': '在消息的 ⋯ 菜单中选 {shortcut}：用这条消息里找到的数字填好查询表单。',
+  'help.more.mention':
+    '在频道里发送 {mention}：答复发在该消息的消息串里；付费查询会先给出价格和按钮。',
+  'help.more.dm': '给 querydesk 发私信（应用的“消息”标签页）：同样可以查询，答复只有你能看到。',
+  'help.more.approval':
+    '审批：预估积分超过 {config} 中设定数额的导出或订阅，要先由审批人在私信中批准。',
   'help.what.payorder':
     '按平台单号或商户自定义单号查询支付订单（免费）。{watch} 在频道里关注该订单直到状态确定；{watches} 列出频道里关注的订单。',
   'help.what.shoporders': '店铺已售订单，分页显示。',
