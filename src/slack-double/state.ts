@@ -164,7 +164,6 @@ export class DoubleState {
         name: `user_${id.toLowerCase()}`,
         realName: `User ${id}`,
         isAdmin: false,
-        isOwner: false,
         tz: 'Asia/Shanghai',
         locale: 'en-US',
       };

@@ -1,3 +1,4 @@
+import { enApprovals } from './en/approvals.js';
 import { enAudit } from './en/audit.js';
 import { enCommon } from './en/common.js';
 import { enConsole } from './en/console.js';
@@ -38,6 +39,7 @@ export const EN_AREAS = [
   enAudit,
   enSettings,
   enTables,
+  enApprovals,
 ] as const;
 
 export const en = {
@@ -56,6 +58,7 @@ export const en = {
   ...enAudit,
   ...enSettings,
   ...enTables,
+  ...enApprovals,
 } as const;
 
 export type MessageKey = keyof typeof en;

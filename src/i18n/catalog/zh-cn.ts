@@ -1,4 +1,5 @@
 import type { MessageKey } from './en.js';
+import { zhCNApprovals } from './zh-cn/approvals.js';
 import { zhCNAudit } from './zh-cn/audit.js';
 import { zhCNCommon } from './zh-cn/common.js';
 import { zhCNConsole } from './zh-cn/console.js';
@@ -35,6 +36,7 @@ export const zhCN = {
   ...zhCNAudit,
   ...zhCNSettings,
   ...zhCNTables,
+  ...zhCNApprovals,
 } as const satisfies Record<MessageKey, string>;
 
 // The reverse direction: a key only Chinese has is a compile error too.

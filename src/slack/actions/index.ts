@@ -6,6 +6,7 @@ import { punishmentsOf } from '../lookup/punishments-pages.js';
 import { shopOrdersOf } from '../lookup/shop-orders-pages.js';
 import { exactly, pick } from '../middleware/one-listener.js';
 import type { ActionDef } from './action.js';
+import { approvalAsk, approvalDecision } from './approval-buttons.js';
 import { auditExport } from './audit-export.js';
 import { cancelExport } from './cancel-export.js';
 import { cancelSubscribe } from './cancel-subscribe.js';
@@ -46,6 +47,10 @@ export const ACTIONS = {
   subscribe: subscribe(ACTION.subscribe),
   cancelSubscribe: cancelSubscribe(ACTION.cancelSubscribe),
   unsubscribe: unsubscribe(ACTION.unsubscribe),
+  approvalAsk: approvalAsk(ACTION.approvalAsk),
+  approvalApprove: approvalDecision(ACTION.approvalApprove, 'approved'),
+  approvalDeny: approvalDecision(ACTION.approvalDeny, 'denied'),
+  approvalWithdraw: approvalDecision(ACTION.approvalWithdraw, 'withdrawn'),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */

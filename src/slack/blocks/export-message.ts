@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
 import type { ExportRow } from '../../exports/index.js';
 import type { Translate } from '../../i18n/translator.js';
+import { type ApprovalGate, gateButtons, gateSection } from './approval-message.js';
 import { button, contextLine, section } from './card-parts.js';
 import { esc } from './format.js';
 import { ACTION } from './ids.js';
@@ -101,6 +102,8 @@ export function exportPreviewMessage(p: {
   price: number | undefined;
   maxRows: number;
   note?: string;
+  /** Set when the export costs more than the workspace lets start without approval. */
+  approval?: ApprovalGate;
   /** The asker's language. */
   t: Translate;
 }): SlackMessage {
@@ -133,13 +136,18 @@ export function exportPreviewMessage(p: {
           },
         ],
       },
+      ...(p.approval ? [gateSection(p.approval, t)] : []),
       {
         type: 'actions',
         elements: [
-          {
-            ...button(ACTION.startExport, t('exports.button.start'), p.exportId),
-            style: 'primary',
-          },
+          ...(p.approval
+            ? gateButtons(p.approval, t)
+            : [
+                {
+                  ...button(ACTION.startExport, t('exports.button.start'), p.exportId),
+                  style: 'primary' as const,
+                },
+              ]),
           button(ACTION.cancelExport, t('exports.button.cancel'), p.exportId),
         ],
       },

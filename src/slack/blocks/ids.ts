@@ -20,6 +20,10 @@ export const ACTION = {
   subscribe: 'qd_subscribe',
   cancelSubscribe: 'qd_subscribe_cancel',
   unsubscribe: 'qd_unsubscribe',
+  approvalAsk: 'qd_approval_ask',
+  approvalApprove: 'qd_approval_approve',
+  approvalDeny: 'qd_approval_deny',
+  approvalWithdraw: 'qd_approval_withdraw',
 } as const;
 
 /** Modals not drawn from a command's form (those take `qd_<command>_modal` from its name). */

@@ -99,6 +99,12 @@ export function readUuid(value: string | undefined): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** **Ask for approval** on a preview: which kind of work, and its preview's id. */
+const ApprovalAsk = z.strictObject({ k: z.enum(['export', 'subscription']), id: uuid });
+export type ApprovalAsk = z.infer<typeof ApprovalAsk>;
+export const approvalAskValue = (v: ApprovalAsk) => JSON.stringify(ApprovalAsk.parse(v));
+export const readApprovalAsk = decoder(ApprovalAsk);
+
 /** A view submission's `view.state.values`: block_id → action_id → the input's state. */
 const StateValue = z.object({
   type: z.string(),
