@@ -49,7 +49,7 @@ export interface SubmissionInput {
   enterprise?: CommandInput['enterprise'];
 }
 
-type Ctx = { state: DoubleState; baseUrl: string };
+export type Ctx = { state: DoubleState; baseUrl: string };
 
 export function common(
   state: DoubleState,

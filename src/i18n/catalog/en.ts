@@ -7,6 +7,7 @@ import { enGateway } from './en/gateway.js';
 import { enHelp } from './en/help.js';
 import { enHome } from './en/home.js';
 import { enLookup } from './en/lookup.js';
+import { enMessageLookup } from './en/message-lookup.js';
 import { enQr } from './en/qr.js';
 import { enSettings } from './en/settings.js';
 import { enSpend } from './en/spend.js';
@@ -40,6 +41,7 @@ export const EN_AREAS = [
   enSettings,
   enTables,
   enApprovals,
+  enMessageLookup,
 ] as const;
 
 export const en = {
@@ -59,6 +61,7 @@ export const en = {
   ...enSettings,
   ...enTables,
   ...enApprovals,
+  ...enMessageLookup,
 } as const;
 
 export type MessageKey = keyof typeof en;

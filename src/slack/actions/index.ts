@@ -12,6 +12,7 @@ import { cancelExport } from './cancel-export.js';
 import { cancelSubscribe } from './cancel-subscribe.js';
 import { exportBom } from './export-bom.js';
 import { link } from './link.js';
+import { lookupMessagePick } from './lookup-message-pick.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
 import { refreshPayOrder } from './refresh-payorder.js';
@@ -51,6 +52,7 @@ export const ACTIONS = {
   approvalApprove: approvalDecision(ACTION.approvalApprove, 'approved'),
   approvalDeny: approvalDecision(ACTION.approvalDeny, 'denied'),
   approvalWithdraw: approvalDecision(ACTION.approvalWithdraw, 'withdrawn'),
+  lookupMessagePick: lookupMessagePick(ACTION.lookupMessagePick),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */
