@@ -14,12 +14,20 @@ import {
   type ActionInput,
   type CommandInput,
   commandRequest,
+  type EventDelivery,
   type SubmissionInput,
   sendAction,
   sendCommand,
   sendEvent,
   sendViewSubmission,
 } from './interactions.js';
+import {
+  type PersonMessageInput,
+  type PersonMessageResult,
+  resendEvent,
+  sendDirectMessage,
+  sendMention,
+} from './message-events.js';
 import { createResponseUrl } from './response-url.js';
 import { handler } from './server.js';
 import { type DoubleExecution, DoubleState, type InstallGrant } from './state.js';
@@ -38,7 +46,9 @@ import type {
 } from './types.js';
 
 export type { FunctionExecutedInput, FunctionExecutedResult } from './function-executed.js';
+export type { EventDelivery } from './interactions.js';
 export { DEFAULT_CHANNEL, DEFAULT_USER } from './interactions.js';
+export type { PersonMessageInput, PersonMessageResult } from './message-events.js';
 export { signedHeaders, slackSignature } from './signing.js';
 export type { DoubleCompletion, DoubleExecution, InstallGrant } from './state.js';
 export type * from './types.js';
@@ -96,6 +106,27 @@ export interface SlackDouble {
     event: { type: string } & Record<string, unknown>,
     team?: string,
     enterprise?: CommandInput['enterprise'],
+  ): Promise<AckResult>;
+  /**
+   * A person mentions the bot in a channel: the message is stored there (in `threadTs`'s thread
+   * when given) and a signed `app_mention` is sent; `delivery` may make it a retry.
+   */
+  sendMention(
+    target: string,
+    input: PersonMessageInput,
+    delivery?: EventDelivery,
+  ): Promise<PersonMessageResult>;
+  /** A person writes to the bot in its Messages tab: stored, and a signed `message` (im) sent. */
+  sendDirectMessage(
+    target: string,
+    input: PersonMessageInput,
+    delivery?: EventDelivery,
+  ): Promise<PersonMessageResult>;
+  /** A sent message event delivered again as Slack retries it (same event_id, X-Slack-Retry-Num). */
+  resendEvent(
+    target: string,
+    sent: Pick<PersonMessageResult, 'event' | 'eventId'>,
+    retryNum?: number,
   ): Promise<AckResult>;
   /**
    * A signed `function_executed` (a workflow reached one of the app's steps) with a fresh
@@ -188,6 +219,9 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
     sendEvent: (target, event, team, enterprise) => sendEvent(ctx, target, event, team, enterprise),
+    sendMention: (target, input, delivery) => sendMention(ctx, target, input, delivery),
+    sendDirectMessage: (target, input, delivery) => sendDirectMessage(ctx, target, input, delivery),
+    resendEvent: (target, sent, retryNum) => resendEvent(ctx, target, sent, retryNum),
     sendFunctionExecuted: (target, input) => sendFunctionExecuted(state, target, input),
     executions: () => [...state.executions.values()].map((e) => structuredClone(e)),
     setOAuthClient: (clientId, clientSecret) => {

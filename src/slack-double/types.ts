@@ -35,8 +35,13 @@ export interface DoubleMessage {
   threadTs?: string;
   /** How many times it was edited (chat.update or response_url replace_original). */
   edits: number;
-  /** Where it came from. */
-  via: 'chat.postMessage' | 'chat.postEphemeral' | 'response_url' | 'files.completeUploadExternal';
+  /** Where it came from (`person`: written by a person, sendMention / sendDirectMessage). */
+  via:
+    | 'chat.postMessage'
+    | 'chat.postEphemeral'
+    | 'response_url'
+    | 'files.completeUploadExternal'
+    | 'person';
 }
 
 export interface DoubleFile {

@@ -6,6 +6,7 @@ import { enGateway } from './en/gateway.js';
 import { enHelp } from './en/help.js';
 import { enHome } from './en/home.js';
 import { enLookup } from './en/lookup.js';
+import { enMentions } from './en/mentions.js';
 import { enQr } from './en/qr.js';
 import { enSettings } from './en/settings.js';
 import { enSpend } from './en/spend.js';
@@ -38,6 +39,7 @@ export const EN_AREAS = [
   enAudit,
   enSettings,
   enTables,
+  enMentions,
 ] as const;
 
 export const en = {
@@ -56,6 +58,7 @@ export const en = {
   ...enAudit,
   ...enSettings,
   ...enTables,
+  ...enMentions,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -7,6 +7,7 @@ import { zhCNGateway } from './zh-cn/gateway.js';
 import { zhCNHelp } from './zh-cn/help.js';
 import { zhCNHome } from './zh-cn/home.js';
 import { zhCNLookup } from './zh-cn/lookup.js';
+import { zhCNMentions } from './zh-cn/mentions.js';
 import { zhCNQr } from './zh-cn/qr.js';
 import { zhCNSettings } from './zh-cn/settings.js';
 import { zhCNSpend } from './zh-cn/spend.js';
@@ -35,6 +36,7 @@ export const zhCN = {
   ...zhCNAudit,
   ...zhCNSettings,
   ...zhCNTables,
+  ...zhCNMentions,
 } as const satisfies Record<MessageKey, string>;
 
 // The reverse direction: a key only Chinese has is a compile error too.

@@ -20,6 +20,7 @@ export const ACTION = {
   subscribe: 'qd_subscribe',
   cancelSubscribe: 'qd_subscribe_cancel',
   unsubscribe: 'qd_unsubscribe',
+  mentionLookup: 'qd_mention_lookup',
 } as const;
 
 /** Modals not drawn from a command's form (those take `qd_<command>_modal` from its name). */
