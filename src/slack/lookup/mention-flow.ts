@@ -70,7 +70,9 @@ async function offer(
   }
   const price = await lastCharge(deps.store.db, place.teamId, ledgerNamesOf(operation));
   const lookup = operationWord(operation, t);
-  return mentionOffer({ lookup, request: `${request.lookup} ${request.text}`, price, value }, t);
+  // Shown as typed: Slack's escaping undone (the builder escapes it again, for mrkdwn).
+  const typed = request.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return mentionOffer({ lookup, request: `${request.lookup} ${typed}`, price, value }, t);
 }
 
 /**
