@@ -7,6 +7,7 @@ import { gatewayThroughput } from './gateway-throughput.js';
 import { guarded } from './guard.js';
 import { ledgerBench } from './ledger-insert.js';
 import { loadBench } from './load-burst.js';
+import { mentionAck } from './mention-ack.js';
 import { qrLiveBench, qrScheduleBench } from './qr-checks.js';
 import { qrDetectionBench } from './qr-detection.js';
 import { qrTakeoverBench } from './qr-takeover.js';
@@ -78,6 +79,7 @@ function qrTenMinutes(speed: number): (typeof SUITE)[number] {
 const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> }[] = [
   { name: 'gateway throughput', limitMs: 45_000, run: () => gatewayThroughput() },
   { name: 'slash command ack', limitMs: 45_000, run: () => slashAck() },
+  { name: 'mention ack', limitMs: 60_000, run: () => mentionAck() },
   { name: 'qr schedule', limitMs: 10_000, run: async () => [qrScheduleBench()] },
   { name: 'qr live run', limitMs: 45_000, run: async () => [await qrLiveBench()] },
   { name: 'qr detection', limitMs: 120_000, run: async () => [await qrDetectionBench()] },

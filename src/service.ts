@@ -13,7 +13,7 @@ import { ackPlanTable } from './slack/commands/index.js';
 import type { AppDeps } from './slack/deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-edge/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
-import { openStore, type Store } from './store/index.js';
+import { type OpenStoreOptions, openStore, type Store } from './store/index.js';
 import type { SubscriptionPoller } from './subscriptions/index.js';
 import type { OrderWatcher } from './watches/index.js';
 import { oneWorkspaceDeps } from './wiring/app-deps.js';
@@ -69,6 +69,8 @@ export interface StartOptions {
    * mode: production's entry point sets it. `lost` is called if the thread ends on its own.
    */
   edgeThread?: { lost: (why: string) => void };
+  /** Told of every store query once it has run (the logger goes to the store too). */
+  storeLog?: OpenStoreOptions['storeLog'];
 }
 
 /**
@@ -101,7 +103,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const life = createLifecycle(logger);
   try {
     journalDirWritable(config);
-    const store = life.own(await openStore(config.databaseUrl, { logger }), (s) => s.close());
+    const store = life.own(await openStore(config.databaseUrl, options), (s) => s.close());
     const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
     // Charges the store cannot take right now wait in a local file (closed before the store).
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);

@@ -1,11 +1,12 @@
 import type { CustomRoute } from '@slack/bolt';
 import { z } from 'zod';
-import { postAsPerson, sendMessageAction, slackText } from '../slack-double/person.js';
+import { sendShortcut } from '../slack-double/shortcuts.js';
 import { BadRequest, guarded, readJson, sendJson } from './http.js';
 import { type LocalSlack, whereTyped } from './local-slack.js';
 import { CONSOLE_PEOPLE, isConsolePerson } from './people.js';
 import { CONSOLE_MESSAGE_SHORTCUTS } from './shortcuts.js';
 import { slackbotSays } from './slack-messages.js';
+import { sayAsPerson, slackText } from './typed-message.js';
 
 const As = z.strictObject({ user: z.string().refine(isConsolePerson, 'not a console person') });
 const Message = z.strictObject({
@@ -62,7 +63,7 @@ export function peopleRoutes(deps: {
         // A reply to a reply goes to the same thread.
         threadTs = parent.threadTs ?? parent.ts;
       }
-      const sent = await postAsPerson(ctx, eventsUrl, {
+      const sent = await sayAsPerson(ctx, eventsUrl, {
         user: local.acting.id(),
         channel,
         text: slackText(input.text, handles()),
@@ -83,7 +84,11 @@ export function peopleRoutes(deps: {
       const message = local.state.findMessage(input.channel, input.messageTs);
       if (!message || message.ephemeral)
         throw new BadRequest(`no message ${input.messageTs} in ${input.channel}`);
-      const ack = await sendMessageAction(ctx, eventsUrl, { ...input, user });
+      const ack = await sendShortcut(ctx, eventsUrl, {
+        callbackId: shortcut.callbackId,
+        user,
+        message: { channel: input.channel, ts: input.messageTs },
+      });
       if (ack.status !== 200) {
         // What Slack shows when an app does not acknowledge a shortcut in time.
         slackbotSays(local.state, input.channel, user, `${shortcut.name} didn't respond.`);

@@ -14,6 +14,7 @@ import {
   type ActionInput,
   type CommandInput,
   commandRequest,
+  type EventDelivery,
   type SubmissionInput,
   sendAction,
   sendCommand,
@@ -21,12 +22,12 @@ import {
   sendViewSubmission,
 } from './interactions.js';
 import {
-  type MessageActionInput,
   type PersonMessageInput,
   type PersonMessageResult,
-  postAsPerson,
-  sendMessageAction,
-} from './person.js';
+  resendEvent,
+  sendDirectMessage,
+  sendMention,
+} from './message-events.js';
 import { createResponseUrl } from './response-url.js';
 import { handler } from './server.js';
 import { type ShortcutInput, sendShortcut, shortcutRequest } from './shortcuts.js';
@@ -46,20 +47,13 @@ import type {
 } from './types.js';
 
 export type { FunctionExecutedInput, FunctionExecutedResult } from './function-executed.js';
+export type { EventDelivery } from './interactions.js';
 export { DEFAULT_CHANNEL, DEFAULT_USER } from './interactions.js';
-export { slackText } from './person.js';
+export type { PersonMessageInput, PersonMessageResult } from './message-events.js';
 export { signedHeaders, slackSignature } from './signing.js';
 export type { DoubleCompletion, DoubleExecution, InstallGrant } from './state.js';
 export type * from './types.js';
-export type {
-  ActionInput,
-  CommandInput,
-  MessageActionInput,
-  PersonMessageInput,
-  PersonMessageResult,
-  ShortcutInput,
-  SubmissionInput,
-};
+export type { ActionInput, CommandInput, ShortcutInput, SubmissionInput };
 
 export interface SlackDouble {
   /** Origin, e.g. `http://127.0.0.1:41234`. */
@@ -122,12 +116,26 @@ export interface SlackDouble {
     enterprise?: CommandInput['enterprise'],
   ): Promise<AckResult>;
   /**
-   * A person posts in a channel or their IM with the bot; the bot gets the `app_mention` (a
-   * channel message mentioning it) or `message` with `channel_type: 'im'` Slack would send.
+   * A person mentions the bot in a channel: the message is stored there (in `threadTs`'s thread
+   * when given) and a signed `app_mention` is sent; `delivery` may make it a retry.
    */
-  postAsPerson(target: string, input: PersonMessageInput): Promise<PersonMessageResult>;
-  /** Signed `message_action`: a message shortcut chosen on a stored message. */
-  sendMessageAction(target: string, input: MessageActionInput): Promise<AckResult>;
+  sendMention(
+    target: string,
+    input: PersonMessageInput,
+    delivery?: EventDelivery,
+  ): Promise<PersonMessageResult>;
+  /** A person writes to the bot in its Messages tab: stored, and a signed `message` (im) sent. */
+  sendDirectMessage(
+    target: string,
+    input: PersonMessageInput,
+    delivery?: EventDelivery,
+  ): Promise<PersonMessageResult>;
+  /** A sent message event delivered again as Slack retries it (same event_id, X-Slack-Retry-Num). */
+  resendEvent(
+    target: string,
+    sent: Pick<PersonMessageResult, 'event' | 'eventId'>,
+    retryNum?: number,
+  ): Promise<AckResult>;
   /**
    * A signed `function_executed` (a workflow reached one of the app's steps) with a fresh
    * execution and token; with `executionId`, the same delivery again (a retry).
@@ -221,8 +229,9 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
     sendEvent: (target, event, team, enterprise) => sendEvent(ctx, target, event, team, enterprise),
-    postAsPerson: (target, input) => postAsPerson(ctx, target, input),
-    sendMessageAction: (target, input) => sendMessageAction(ctx, target, input),
+    sendMention: (target, input, delivery) => sendMention(ctx, target, input, delivery),
+    sendDirectMessage: (target, input, delivery) => sendDirectMessage(ctx, target, input, delivery),
+    resendEvent: (target, sent, retryNum) => resendEvent(ctx, target, sent, retryNum),
     sendFunctionExecuted: (target, input) => sendFunctionExecuted(state, target, input),
     executions: () => [...state.executions.values()].map((e) => structuredClone(e)),
     setOAuthClient: (clientId, clientSecret) => {

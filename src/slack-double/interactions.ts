@@ -248,13 +248,35 @@ function applySubmissionAck(state: DoubleState, viewId: string, ack: unknown): v
 }
 
 export async function sendEvent(
+  ctx: Ctx,
+  target: string,
+  event: { type: string } & Record<string, unknown>,
+  team?: string,
+  enterprise?: CommandInput['enterprise'],
+): Promise<AckResult> {
+  return (await deliverEvent(ctx, target, event, { team, enterprise })).ack;
+}
+
+/** How an Events API delivery is sent: a first delivery, or Slack's retry of one. */
+export interface EventDelivery {
+  team?: string;
+  enterprise?: CommandInput['enterprise'];
+  /** The delivery's event_id: given, the same event again (a retry); default a fresh one. */
+  eventId?: string;
+  /** Sent as X-Slack-Retry-Num (with X-Slack-Retry-Reason `http_timeout`), as Slack retries. */
+  retryNum?: number;
+}
+
+/** A signed event_callback around `event`; its ack and the event_id it carried. */
+export async function deliverEvent(
   { state }: Ctx,
   target: string,
   event: { type: string } & Record<string, unknown>,
-  team = state.id.teamId,
-  enterprise?: CommandInput['enterprise'],
-): Promise<AckResult> {
+  delivery: EventDelivery = {},
+): Promise<{ ack: AckResult; eventId: string }> {
+  const { enterprise, team = state.id.teamId } = delivery;
   const now = state.now().getTime();
+  const eventId = delivery.eventId ?? state.nextId('Ev');
   const envelope = {
     token: 'verification-token-unused',
     team_id: team,
@@ -262,7 +284,7 @@ export async function sendEvent(
     api_app_id: state.id.appId,
     event: { event_ts: (now / 1000).toFixed(6), ...event },
     type: 'event_callback',
-    event_id: state.nextId('Ev'),
+    event_id: eventId,
     event_time: Math.floor(now / 1000),
     authorizations: [
       {
@@ -276,5 +298,13 @@ export async function sendEvent(
     ],
     is_ext_shared_channel: false,
   };
-  return postSigned(state, target, JSON.stringify(envelope), 'application/json');
+  const retry: Record<string, string> =
+    delivery.retryNum === undefined
+      ? {}
+      : {
+          'x-slack-retry-num': String(delivery.retryNum),
+          'x-slack-retry-reason': 'http_timeout',
+        };
+  const ack = await postSigned(state, target, JSON.stringify(envelope), 'application/json', retry);
+  return { ack, eventId };
 }

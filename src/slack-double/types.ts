@@ -35,13 +35,12 @@ export interface DoubleMessage {
   threadTs?: string;
   /** How many times it was edited (chat.update or response_url replace_original). */
   edits: number;
-  /** Where it came from. */
+  /** Where it came from (`person`: written by a person, sendMention / sendDirectMessage). */
   via:
     | 'chat.postMessage'
     | 'chat.postEphemeral'
     | 'response_url'
     | 'files.completeUploadExternal'
-    /** Typed by a person (the double's postAsPerson). */
     | 'person';
 }
 

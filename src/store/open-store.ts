@@ -1,4 +1,4 @@
-import { Kysely, Migrator, sql } from 'kysely';
+import { Kysely, type LogEvent, Migrator, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, Db, StoreDialect } from './database.js';
 import { migrationProvider } from './migrations/index.js';
@@ -16,6 +16,8 @@ export interface OpenStoreOptions {
   /** PostgreSQL only: keep every table in this schema (created if missing). */
   schema?: string;
   logger?: Logger;
+  /** Told of every query once it has run (its SQL and duration): benchmarks count them. */
+  storeLog?: (event: LogEvent) => void;
 }
 
 export function dialectOf(url: string): StoreDialect {
@@ -28,6 +30,7 @@ export function dialectOf(url: string): StoreDialect {
 export async function openStore(url: string, opts: OpenStoreOptions = {}): Promise<Store> {
   const dialect = dialectOf(url);
   const db = new Kysely<Database>({
+    ...(opts.storeLog ? { log: opts.storeLog } : {}),
     dialect:
       dialect === 'sqlite'
         ? createSqliteDialect(url)

@@ -16,6 +16,7 @@ const manifest = parse(readFileSync(join(root, 'manifest.yml'), 'utf8')) as {
   features: {
     slash_commands: { command: string; usage_hint: string; description: string }[];
     shortcuts: { callback_id: string; name: string; type: string }[];
+    app_home: Record<string, unknown>;
   };
   oauth_config: { scopes: { bot: string[] } };
   functions: Record<
@@ -153,18 +154,32 @@ describe('manifest.yml', () => {
 
   it('subscribes to exactly the events the app handles (steps arrive as function_executed)', () => {
     expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual(
-      [...Object.keys(EVENTS), 'function_executed'].sort(),
+      [
+        // A direct message arrives as `message`, subscribed to as `message.im`.
+        ...Object.values(EVENTS).map((e) => e.subscription ?? e.event),
+        'function_executed',
+      ].sort(),
     );
+  });
+
+  it('opens the Messages tab for direct messages to the bot', () => {
+    expect(manifest.features.app_home).toMatchObject({
+      messages_tab_enabled: true,
+      messages_tab_read_only_enabled: false,
+    });
   });
 
   it('asks for no scope the app does not use', () => {
     // channels:read and groups:read: the channel events that end channel subscriptions.
+    // app_mentions:read and im:history: lookups asked by mention and by direct message.
     expect(manifest.oauth_config.scopes.bot.sort()).toEqual([
+      'app_mentions:read',
       'channels:read',
       'chat:write',
       'commands',
       'files:write',
       'groups:read',
+      'im:history',
       'users:read',
     ]);
   });

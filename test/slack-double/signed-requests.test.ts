@@ -153,6 +153,44 @@ describe('signed requests', () => {
       authorizations: [{ user_id: double.botUserId, is_bot: true }],
     });
   });
+
+  it('sends a mention and a direct message as Slack does, and a retry with the same event_id', async () => {
+    double = await startSlackDouble({ signingSecret: SECRET });
+    const bot = await recorder();
+    const text = `<@${double.botUserId}> payorder 4200 &lt;x&gt;`;
+
+    const mention = await double.sendMention(bot.url, { text, user: 'U1', channel: 'C1' });
+    await double.resendEvent(bot.url, mention, 1);
+    const dm = await double.sendDirectMessage(bot.url, {
+      text: 'shoporders 2201000250',
+      user: 'U2',
+    });
+
+    const [first, retry, direct] = bot.seen.map((c) => ({ c, json: JSON.parse(c.body) }));
+    expect(first?.c.headers['x-slack-signature']).toBe(recomputed(first?.c));
+    expect(first?.json).toMatchObject({
+      type: 'event_callback',
+      event_id: mention.eventId,
+      event: { type: 'app_mention', user: 'U1', channel: 'C1', text, ts: mention.message.ts },
+    });
+    expect(first?.json.event.blocks[0].elements[0].elements).toEqual([
+      { type: 'user', user_id: double.botUserId },
+      { type: 'text', text: ' payorder 4200 <x>' },
+    ]);
+    expect(first?.c.headers['x-slack-retry-num']).toBeUndefined();
+    expect(retry?.json.event_id).toBe(mention.eventId);
+    expect(retry?.c.headers['x-slack-retry-num']).toBe('1');
+    expect(direct?.json.event).toMatchObject({
+      type: 'message',
+      channel_type: 'im',
+      channel: dm.message.channel,
+      user: 'U2',
+    });
+    expect(dm.message.channel).toMatch(/^D/);
+    // Both messages are stored where a person would see them.
+    expect(double.messages('C1').map((m) => m.text)).toEqual([text]);
+    expect(double.messages(dm.message.channel)).toHaveLength(1);
+  });
 });
 
 async function startBolt(signingSecret = SECRET): Promise<string> {

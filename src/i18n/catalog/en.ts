@@ -7,6 +7,7 @@ import { enGateway } from './en/gateway.js';
 import { enHelp } from './en/help.js';
 import { enHome } from './en/home.js';
 import { enLookup } from './en/lookup.js';
+import { enMentions } from './en/mentions.js';
 import { enMessageLookup } from './en/message-lookup.js';
 import { enQr } from './en/qr.js';
 import { enSettings } from './en/settings.js';
@@ -42,6 +43,7 @@ export const EN_AREAS = [
   enTables,
   enApprovals,
   enMessageLookup,
+  enMentions,
 ] as const;
 
 export const en = {
@@ -62,6 +64,7 @@ export const en = {
   ...enTables,
   ...enApprovals,
   ...enMessageLookup,
+  ...enMentions,
 } as const;
 
 export type MessageKey = keyof typeof en;

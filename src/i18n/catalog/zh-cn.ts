@@ -8,6 +8,7 @@ import { zhCNGateway } from './zh-cn/gateway.js';
 import { zhCNHelp } from './zh-cn/help.js';
 import { zhCNHome } from './zh-cn/home.js';
 import { zhCNLookup } from './zh-cn/lookup.js';
+import { zhCNMentions } from './zh-cn/mentions.js';
 import { zhCNMessageLookup } from './zh-cn/message-lookup.js';
 import { zhCNQr } from './zh-cn/qr.js';
 import { zhCNSettings } from './zh-cn/settings.js';
@@ -39,6 +40,7 @@ export const zhCN = {
   ...zhCNTables,
   ...zhCNApprovals,
   ...zhCNMessageLookup,
+  ...zhCNMentions,
 } as const satisfies Record<MessageKey, string>;
 
 // The reverse direction: a key only Chinese has is a compile error too.

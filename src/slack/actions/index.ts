@@ -13,6 +13,7 @@ import { cancelSubscribe } from './cancel-subscribe.js';
 import { exportBom } from './export-bom.js';
 import { link } from './link.js';
 import { lookupMessagePick } from './lookup-message-pick.js';
+import { mentionLookup } from './mention-lookup.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
 import { refreshPayOrder } from './refresh-payorder.js';
@@ -53,6 +54,7 @@ export const ACTIONS = {
   approvalDeny: approvalDecision(ACTION.approvalDeny, 'denied'),
   approvalWithdraw: approvalDecision(ACTION.approvalWithdraw, 'withdrawn'),
   lookupMessagePick: lookupMessagePick(ACTION.lookupMessagePick),
+  mentionLookup: mentionLookup(ACTION.mentionLookup),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */

@@ -25,6 +25,7 @@ export const ACTION = {
   approvalDeny: 'qd_approval_deny',
   approvalWithdraw: 'qd_approval_withdraw',
   lookupMessagePick: 'qd_lookup_message_pick',
+  mentionLookup: 'qd_mention_lookup',
 } as const;
 
 /** Modals not drawn from a command's form (those take `qd_<command>_modal` from its name). */

@@ -11,10 +11,14 @@ export type EventName =
   | 'member_left_channel'
   | 'channel_left'
   | 'group_left'
-  | 'channel_archive';
+  | 'channel_archive'
+  | 'app_mention'
+  | 'message';
 
 /** One event's handler. */
 export interface EventDef<E extends EventName> {
   event: E;
+  /** The manifest's bot event when it is narrower than the event's type (`message.im`). */
+  subscription?: string;
   handle(args: SlackEventMiddlewareArgs<E> & AllMiddlewareArgs, deps: SlackDeps): Promise<void>;
 }

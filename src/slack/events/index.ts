@@ -1,7 +1,9 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
 import { appHomeOpened } from './app-home.js';
+import { appMention } from './app-mention.js';
 import { channelArchive, channelLeft, groupLeft, memberLeftChannel } from './channel-gone.js';
+import { directMessage } from './direct-message.js';
 import type { EventDef, EventName } from './event.js';
 import { appUninstalled, appUninstalledTeam, tokensRevoked } from './uninstall.js';
 import { userChange } from './user-change.js';
@@ -17,6 +19,8 @@ export const EVENTS = {
   channel_left: channelLeft,
   group_left: groupLeft,
   channel_archive: channelArchive,
+  app_mention: appMention,
+  message: directMessage,
 } satisfies { [E in EventName]: EventDef<E> };
 
 export function registerEvents(app: App, deps: SlackDeps): void {
@@ -33,4 +37,6 @@ export function registerEvents(app: App, deps: SlackDeps): void {
   app.event(EVENTS.channel_left.event, (args) => EVENTS.channel_left.handle(args, deps));
   app.event(EVENTS.group_left.event, (args) => EVENTS.group_left.handle(args, deps));
   app.event(EVENTS.channel_archive.event, (args) => EVENTS.channel_archive.handle(args, deps));
+  app.event(EVENTS.app_mention.event, (args) => EVENTS.app_mention.handle(args, deps));
+  app.event(EVENTS.message.event, (args) => EVENTS.message.handle(args, deps));
 }

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { LOCALES } from '../../i18n/locales.js';
+import { decoder } from './values.js';
+
+/** The lookups a mention or a direct message can ask for, by the word that names them. */
+export const MENTION_LOOKUP_WORDS = [
+  'payorder',
+  'shoporders',
+  'account',
+  'coupons',
+  'punishments',
+] as const;
+export type MentionLookupWord = (typeof MENTION_LOOKUP_WORDS)[number];
+
+/**
+ * What **Look up (N points)** carries: the lookup, its arguments as read from the message (at
+ * most a command text's length) and the language the offer was posted in (the card keeps it).
+ */
+const MentionLookupValue = z.strictObject({
+  l: z.enum(MENTION_LOOKUP_WORDS),
+  a: z.string().max(1000),
+  lo: z.enum(LOCALES),
+});
+export type MentionLookupValue = z.infer<typeof MentionLookupValue>;
+
+export const mentionLookupValue = (v: MentionLookupValue) =>
+  JSON.stringify(MentionLookupValue.parse(v));
+export const readMentionLookupValue = decoder(MentionLookupValue);
