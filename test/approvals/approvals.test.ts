@@ -175,6 +175,19 @@ describe.each(DIALECTS)('approval for costly work (%s)', (dialect) => {
     expect(shopCalls()).toBe(0);
   }, 60_000);
 
+  it('starts nothing from a preview shown before an amount was set that the work is now above', async () => {
+    const { h, double, shopCalls } = await world(dialect);
+    const preview = await previewOf(h, '/shoporders', `export ${SHOP} size=50`);
+    expect(JSON.stringify(preview.blocks)).toContain('qd_export_start');
+    await configure(h, { above: '0' });
+    await click(h, 'qd_export_start', preview, ASKER);
+    await eventually(() =>
+      /now needs approval/.test(double.messages().find((m) => m.ts === preview.ts)?.text ?? ''),
+    );
+    expect(progress(double)).toHaveLength(0);
+    expect(shopCalls()).toBe(0);
+  }, 60_000);
+
   it('expires after APPROVAL_TIMEOUT_MS: the messages say so, the asker is told, a later click does nothing', async () => {
     const { h, double, shopCalls } = await world(dialect, { APPROVAL_TIMEOUT_MS: '1500' });
     await configure(h, { above: '0' });

@@ -1,5 +1,6 @@
 import { findExport } from '../../exports/index.js';
 import { translator } from '../../i18n/translator.js';
+import { needsApprovalNow } from '../approvals/ask.js';
 import { notice } from '../blocks/message.js';
 import { readUuid } from '../blocks/values.js';
 import { launchExport } from '../exports/launch-export.js';
@@ -19,6 +20,9 @@ export const startExport = (actionId: string): ActionDef => ({
     const row = await findExport(deps.store.db, { workspaceId: who.teamId, exportId });
     if (row?.user_id !== who.userId) return tellOutOfDate(args, deps);
     const t = async () => translator(await personLocale(deps, args.client, who.teamId, who.userId));
+    if (await needsApprovalNow(deps, who, { k: 'export', id: exportId })) {
+      return tell(args, deps, notice((await t())('approvals.click.needed')), true);
+    }
     const outcome = await launchExport(deps, args.client, row, ['preview'], async () =>
       tell(args, deps, notice((await t())('exports.started')), true),
     );

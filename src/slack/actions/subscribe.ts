@@ -1,4 +1,5 @@
 import { translator } from '../../i18n/translator.js';
+import { needsApprovalNow } from '../approvals/ask.js';
 import { notice } from '../blocks/message.js';
 import { personLocale } from '../settings/language.js';
 import { launchSubscription } from '../subscriptions/launch-subscription.js';
@@ -16,6 +17,11 @@ export const subscribe = (actionId: string): ActionDef => ({
     const click = await subscriptionClick(args, deps, (row, who) => row.user_id === who.userId);
     if (!click) return;
     const { who, row } = click;
+    const ask = { k: 'subscription' as const, id: row.subscription_id };
+    if (await needsApprovalNow(deps, who, ask)) {
+      const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));
+      return tell(args, deps, notice(t('approvals.click.needed')), true);
+    }
     const outcome = await launchSubscription(deps, args.client, row);
     if (!outcome) return;
     const t = translator(await personLocale(deps, args.client, who.teamId, who.userId));

@@ -21,7 +21,7 @@ import { finish } from '../delivery/finish.js';
 import { personLocale } from '../settings/language.js';
 import { lastPollPrice } from '../subscriptions/subscription-source.js';
 import { budgetLeft, dmOf } from './approval-dm.js';
-import { approversFor, exportEstimate, rowsPerPage } from './approval-rules.js';
+import { approversFor, exportEstimate, needsApproval, rowsPerPage } from './approval-rules.js';
 
 interface Asked {
   work: ApprovalWork;
@@ -65,6 +65,21 @@ async function previewed(deps: SlackDeps, who: Asker, v: ApprovalAsk): Promise<A
     estimate: price === undefined ? undefined : pollsPerDay(row.interval_ms) * price,
     dismiss: () => moveSubscription(db, key, ['preview'], { state: 'dismissed', updated_at: now }),
   };
+}
+
+/**
+ * Whether the preview's work needs approval now (an admin may have set an amount, or a price
+ * become known, since the preview was shown): Start export and Subscribe then start nothing.
+ */
+export async function needsApprovalNow(
+  deps: SlackDeps,
+  who: Asker,
+  v: ApprovalAsk,
+): Promise<boolean> {
+  const { above } = await deps.settings.approvalRules(who.teamId);
+  if (above === undefined) return false;
+  const asked = await previewed(deps, who, v);
+  return asked !== undefined && needsApproval(above, asked.estimate);
 }
 
 /**

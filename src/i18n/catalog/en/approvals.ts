@@ -41,6 +41,8 @@ export const enApprovals = {
   'approvals.asker.withdrawn': 'You withdrew your request for {what}. Nothing was started.',
   'approvals.asker.expired':
     ':hourglass: Your request for {what} expired: nobody decided in time. Nothing was started; run the command again to ask again.',
+  'approvals.click.needed':
+    ':raised_hand: This now needs approval (an admin set an amount it is above). Nothing was started; run the command again to ask for approval.',
   'approvals.click.own': 'You cannot approve or deny your own request.',
   'approvals.click.notApprover': 'Only the approvers this request was sent to can decide it.',
   'approvals.click.decided': 'Already decided; this click changed nothing.',

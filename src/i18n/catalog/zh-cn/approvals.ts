@@ -41,6 +41,8 @@ export const zhCNApprovals = {
   'approvals.asker.withdrawn': '你已撤回{what}的请求，什么也没有开始。',
   'approvals.asker.expired':
     ':hourglass: 你对{what}的请求已过期：无人及时决定，什么也没有开始；可再次运行命令重新申请。',
+  'approvals.click.needed':
+    ':raised_hand: 现在需要审批（其花费高于管理员设置的积分）。什么也没有开始；请再次运行命令申请审批。',
   'approvals.click.own': '你不能审批自己的请求。',
   'approvals.click.notApprover': '只有收到此请求的审批人才能决定。',
   'approvals.click.decided': '已有决定，这次点击没有改变任何事。',
