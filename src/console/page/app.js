@@ -58,6 +58,7 @@ async function api(path, body) {
 const names = {
   user: (id) => store.snapshot?.users[id] ?? id,
   channel: (id) => store.snapshot?.channels[id] ?? id,
+  people: () => store.snapshot?.people ?? [],
 };
 
 function time(ts) {

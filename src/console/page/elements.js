@@ -124,6 +124,31 @@ function choices(element, ctx, live, kind) {
   };
 }
 
+// A users multi-select offers the workspace's people as checkboxes: the console knows only its
+// own people, so a list is quicker than a search box.
+function peoplePicker(element, ctx) {
+  const box = el('div', 'bk-choices');
+  box.dataset.actionId = element.action_id ?? '';
+  const initial = new Set(Array.isArray(element.initial_users) ? element.initial_users : []);
+  const known = ctx.names?.people?.() ?? [];
+  const ids = [
+    ...known.map((p) => p.id),
+    ...[...initial].filter((id) => !known.some((p) => p.id === id)),
+  ];
+  const inputs = ids.map((id) => {
+    const label = el('label', 'bk-choice');
+    const input = el('input');
+    input.type = 'checkbox';
+    input.value = id;
+    input.checked = initial.has(id);
+    label.append(input, document.createTextNode(` ${ctx.names?.user(id) ?? id}`));
+    box.append(label);
+    return input;
+  });
+  const picked = () => inputs.filter((i) => i.checked).map((i) => i.value);
+  return { node: box, value: () => (picked().length ? picked() : undefined) };
+}
+
 function image(element) {
   const img = el('img', 'bk-image-el');
   const src = element.image_url ? safeUrl(element.image_url) : undefined;
@@ -157,6 +182,8 @@ export function renderElement(element, ctx, live) {
       return textInput(element);
     case 'number_input':
       return numberInput(element);
+    case 'multi_users_select':
+      return peoplePicker(element, ctx);
     case 'image':
       return image(element);
     default:

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
+import type { Page } from './browser.js';
+import { type ConsolePage, openConsolePage, STEP_MS } from './console-page.js';
+
+const { merchantNum, paid } = SANDBOX_EXAMPLES.payOrder;
+
+// Looking up where the numbers were said, as a newcomer does it in the console: the message's
+// ⋯ → "Look up in querydesk", @querydesk in the composer, and a direct message to the bot.
+describe('lookups from messages in the local console, in a real browser', () => {
+  let c: ConsolePage;
+  let page: Page;
+  const shot = (name: string) => c.shot(name);
+  const rows = () => page.locator('#messages .message');
+  const modal = () => page.locator('.modal');
+
+  beforeAll(async () => {
+    c = await openConsolePage(800);
+    page = c.page;
+  }, 60_000);
+
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  async function lookUpFromMenu(said: string) {
+    await c.run(said);
+    const row = rows().filter({ hasText: said }).last();
+    await row.waitFor({ state: 'visible', timeout: STEP_MS });
+    await row.hover();
+    await row.locator('.message-more').click();
+    await page.locator('.message-menu [data-callback-id="lookup_message"]').click();
+    await modal().waitFor({ state: 'visible', timeout: STEP_MS });
+  }
+
+  it('⋯ → Look up in querydesk: the numbers of the message, prefilled, and the card', async () => {
+    await lookUpFromMenu(`Customer says order ${paid.orderNumber} (merchant ${merchantNum}) is unpaid`);
+
+    expect(await modal().locator('.modal-title').textContent()).toBe('Look up in querydesk');
+    expect(await modal().textContent()).toContain(
+      `Numbers found in the message: ${paid.orderNumber}, ${merchantNum}`,
+    );
+    const fields = modal().locator('input.bk-text');
+    expect(await fields.nth(0).inputValue()).toBe(paid.orderNumber);
+    expect(await fields.nth(1).inputValue()).toBe(merchantNum);
+    await shot('40-console-lookup-modal-en');
+
+    const before = await page.locator('#messages .message.ephemeral').count();
+    await modal().locator('.modal-submit').click();
+    await modal().waitFor({ state: 'detached', timeout: STEP_MS });
+    const card = page.locator('#messages .message.ephemeral').nth(before);
+    await card.waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('41-console-lookup-card-en');
+
+    expect(await card.textContent()).toContain(paid.orderNumber);
+    expect(await card.textContent()).toContain('Share in channel');
+  });
+
+  it('@querydesk payorder in the composer: the answer lands in the mention’s thread', async () => {
+    await c.run(`@querydesk payorder ${paid.orderNumber} ${merchantNum}`);
+    const mention = rows().filter({ hasText: `payorder ${paid.orderNumber}` }).last();
+    await mention.waitFor({ state: 'visible', timeout: STEP_MS });
+    const ts = await mention.getAttribute('data-ts');
+    const answer = page.locator(`#messages .thread[data-thread-ts="${ts}"] .message`).first();
+    await answer.waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('42-console-mention-thread-en');
+
+    expect(await answer.locator('.author').textContent()).toBe('querydesk');
+    expect(await answer.getAttribute('data-thread-ts')).toBe(ts);
+    expect(await answer.textContent()).toContain(paid.orderNumber);
+    expect(await answer.textContent()).not.toContain('Share in channel');
+  });
+
+  it('in 简体中文: the shortcut’s form, and a direct message answered in the person’s language', async () => {
+    await page.locator('#language').selectOption('zh-CN');
+    await page
+      .locator('#banner', { hasText: '本地控制台 — 沙盒网关' })
+      .waitFor({ state: 'visible', timeout: STEP_MS });
+
+    await lookUpFromMenu(`客户说订单${paid.orderNumber}，商户${merchantNum}，还没到账`);
+    expect(await modal().textContent()).toContain(`${paid.orderNumber}, ${merchantNum}`);
+    expect(await modal().locator('.modal-title').textContent()).not.toBe('Look up in querydesk');
+    await shot('43-console-lookup-modal-zh-cn');
+    await modal().locator('.modal-x').click();
+    await modal().waitFor({ state: 'detached', timeout: STEP_MS });
+
+    await page.locator('#dms .nav-item').first().click();
+    await page.locator('#subtitle', { hasText: 'You' }).waitFor({ timeout: STEP_MS });
+    await c.run(`${paid.orderNumber} ${merchantNum}`);
+    const answer = page
+      .locator('#messages .message', { hasText: paid.orderNumber })
+      .filter({ has: page.locator('.app-badge') })
+      .first();
+    await answer.waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('44-console-dm-answer-zh-cn');
+
+    expect(await answer.getAttribute('data-channel')).toBe('D0000000001');
+    expect(await answer.textContent()).toContain('已支付');
+    expect(c.pageErrors).toEqual([]);
+  });
+});
