@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageSnapshot } from '../../src/console/page-json.js';
 import type { RunningConsole } from '../../src/console/start-console.js';
+import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
+import { eventually } from '../fakes/eventually.js';
 import { post, startTestConsole } from './start.js';
+
+const { merchantNum, paid } = SANDBOX_EXAMPLES.payOrder;
+const SHOP = SANDBOX_EXAMPLES.shopOrders.ownerId;
 
 const YOU = 'U0000000001';
 const MEI = 'U0000000002';
@@ -49,11 +54,14 @@ describe('the console people, their messages and the message shortcut', () => {
     expect((await state()).user.id).toBe(YOU);
   });
 
-  it('posts "@querydesk …" as the person and delivers it to the bot as app_mention', async () => {
+  it('posts "@querydesk …" as the person, as app_mention; the bot answers in its thread', async () => {
     const sent = await post(base, '/console/message', {
-      text: '@querydesk payorder 420012405000011 898310058120001 <b>',
+      text: `@querydesk payorder ${paid.orderNumber} ${merchantNum}`,
     });
     const mine = (await state()).messages.find((m) => m.ts === sent.json.ts);
+    const answer = await eventually(async () =>
+      (await state()).messages.find((m) => m.isBot && m.threadTs === sent.json.ts),
+    );
 
     expect(sent.json).toMatchObject({ ok: true, event: 'app_mention', status: 200 });
     expect(mine).toMatchObject({
@@ -62,12 +70,16 @@ describe('the console people, their messages and the message shortcut', () => {
       author: 'You',
       isBot: false,
       ephemeral: false,
-      text: `<@${BOT}> payorder 420012405000011 898310058120001 &lt;b&gt;`,
+      text: `<@${BOT}> payorder ${paid.orderNumber} ${merchantNum}`,
     });
+    expect(answer.ephemeral).toBe(false);
+    expect(JSON.stringify(answer.blocks)).toContain(paid.orderNumber);
   });
 
   it('a plain channel message is posted and reaches nobody; a thread reply keeps its thread', async () => {
-    const parent = await post(base, '/console/message', { text: 'has 420012405000011 been paid?' });
+    const parent = await post(base, '/console/message', {
+      text: 'has 420012405000011 been paid? <b>&',
+    });
     const reply = await post(base, '/console/message', {
       text: '@querydesk 420012405000011 898310058120001',
       threadTs: parent.json.ts,
@@ -79,16 +91,25 @@ describe('the console people, their messages and the message shortcut', () => {
     const messages = (await state()).messages;
 
     expect(parent.json).toMatchObject({ ok: true, event: null });
+    expect(messages.find((m) => m.ts === parent.json.ts)?.text).toBe(
+      'has 420012405000011 been paid? &lt;b&gt;&amp;',
+    );
     expect(reply.json).toMatchObject({ ok: true, event: 'app_mention', status: 200 });
     expect(messages.find((m) => m.ts === reply.json.ts)?.threadTs).toBe(parent.json.ts);
     expect(messages.find((m) => m.ts === replyToReply.json.ts)?.threadTs).toBe(parent.json.ts);
   });
 
-  it('a message in the person’s IM is delivered as message.im; another’s IM is refused', async () => {
+  it('a message in the person’s IM is delivered as message.im and answered there; another’s IM is refused', async () => {
     const dm = await post(base, '/console/message', {
       channel: 'D0000000001',
-      text: '420012405000011 898310058120001',
+      text: `${paid.orderNumber} ${merchantNum}`,
     });
+    const answer = await eventually(async () =>
+      (await state()).messages.find(
+        (m) =>
+          m.isBot && m.channel === 'D0000000001' && JSON.stringify(m.blocks).includes(merchantNum),
+      ),
+    );
     const intruding = await post(base, '/console/message', {
       channel: 'D0000000002',
       text: 'hello',
@@ -99,11 +120,14 @@ describe('the console people, their messages and the message shortcut', () => {
     expect(intruding.status).toBe(400);
     expect(elsewhere.status).toBe(400);
     const inIm = (await state()).messages.filter((m) => m.channel === 'D0000000001');
-    expect(inIm.map((m) => m.text)).toContain('420012405000011 898310058120001');
+    expect(inIm.map((m) => m.text)).toContain(`${paid.orderNumber} ${merchantNum}`);
+    expect(answer.threadTs).toBeUndefined();
   });
 
   it('sends the message shortcut for a message, and refuses unknown shortcuts and messages', async () => {
-    const said = await post(base, '/console/message', { text: 'order 420012405000011' });
+    const said = await post(base, '/console/message', {
+      text: `order ${paid.orderNumber} merchant ${merchantNum}`,
+    });
     const chosen = await post(base, '/console/shortcut', {
       callbackId: 'lookup_message',
       channel: 'C0000000001',
@@ -120,10 +144,52 @@ describe('the console people, their messages and the message shortcut', () => {
       messageTs: '1.000001',
     });
 
-    expect(chosen.status).toBe(200);
-    expect(chosen.json.status).toEqual(expect.any(Number));
+    const modal = await eventually(async () => (await state()).stack.at(-1));
+    await post(base, '/console/close', { viewId: modal.id });
+
+    expect(chosen.json).toEqual({ ok: true, status: 200 });
+    expect(JSON.stringify(modal.view)).toContain(`"initial_value":"${paid.orderNumber}"`);
+    expect(JSON.stringify(modal.view)).toContain(`"initial_value":"${merchantNum}"`);
     expect(unknown.status).toBe(400);
     expect(missing.status).toBe(400);
+  });
+
+  it('a button in a person’s DM clicks as that person, whoever is acting: Mei approves You’s export', async () => {
+    await post(base, '/console/command', { command: '/querydesk', text: 'config' });
+    const config = await eventually(async () => (await state()).stack.at(-1));
+    const saved = await post(base, '/console/submit', {
+      viewId: config.id,
+      values: { approval_above: { approval_above: '0' } },
+    });
+    await post(base, '/console/command', { command: '/shoporders', text: `export ${SHOP}` });
+    const preview = await eventually(async () =>
+      (await state()).messages.find((m) => JSON.stringify(m.blocks).includes('qd_approval_ask')),
+    );
+    await post(base, '/console/action', {
+      channel: preview.channel,
+      messageTs: preview.ts,
+      actionId: 'qd_approval_ask',
+    });
+    const request = await eventually(async () =>
+      (await state()).messages.find(
+        (m) =>
+          m.channel === 'D0000000002' && JSON.stringify(m.blocks).includes('qd_approval_approve'),
+      ),
+    );
+    const click = await post(base, '/console/action', {
+      channel: request.channel,
+      messageTs: request.ts,
+      actionId: 'qd_approval_approve',
+    });
+    const decided = await eventually(async () =>
+      (await state()).messages.find((m) => m.ts === request.ts && m.edited),
+    );
+
+    expect(saved.json).toMatchObject({ ok: true });
+    expect((await state()).user.id).toBe(YOU);
+    expect(click.json).toMatchObject({ ok: true });
+    expect(JSON.stringify(decided.blocks)).toContain(`<@${MEI}> approved it`);
+    expect(JSON.stringify(decided.blocks)).not.toContain('qd_approval_approve');
   });
 
   it('shows each person only their own ephemerals, and their own language', async () => {
