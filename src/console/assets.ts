@@ -10,6 +10,7 @@ export const PAGE_FILES = [
   'composer.js',
   'elements.js',
   'message-menu.js',
+  'message-row.js',
   'modal.js',
   'mrkdwn.js',
   'steps.js',
