@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_COMMANDS } from '../../src/console/commands.js';
-import { CONSOLE_CHANNEL, CONSOLE_USER, createLocalSlack } from '../../src/console/local-slack.js';
+import {
+  CONSOLE_CHANNEL,
+  CONSOLE_SECOND_USER,
+  CONSOLE_USER,
+  createLocalSlack,
+} from '../../src/console/local-slack.js';
 import { pageJson } from '../../src/console/page-json.js';
 import type { QrSessionView } from '../../src/sandbox/index.js';
 import type { DoubleMessage } from '../../src/slack-double/types.js';
@@ -95,5 +100,32 @@ describe('what the page is sent', () => {
     // Every word of the page is sent, none left as a key.
     expect(Object.keys(chinese.words)).toEqual(Object.keys(english.words));
     for (const [key, word] of Object.entries(chinese.words)) expect(word).not.toBe(key);
+  });
+
+  it('shows the IMs of the console people, each person their own ephemerals, and replies under their parent', () => {
+    const local = createLocalSlack('http://127.0.0.1:1');
+    const page = pageJson({
+      state: local.state,
+      banner: () => 'b',
+      commands: CONSOLE_COMMANDS,
+      sessions: () => [],
+      acting: () => local.acting.id(),
+    });
+    const parent = botMessage(local, { text: 'parent' });
+    botMessage(local, { text: 'reply', threadTs: parent.ts });
+    botMessage(local, { channel: 'D0000000002', text: 'to Mei' });
+    botMessage(local, { channel: 'D0STRANGER', text: 'to someone else' });
+    botMessage(local, { text: 'for Mei only', ephemeral: true, visibleTo: CONSOLE_SECOND_USER });
+
+    const asYou = page.snapshot();
+    local.acting.set(CONSOLE_SECOND_USER);
+    const asMei = page.snapshot();
+
+    expect(asYou.messages.map((m) => m.text)).toEqual(['parent', 'reply', 'to Mei']);
+    expect(asYou.messages[0]?.threadTs).toBeUndefined();
+    expect(asYou.messages[1]?.threadTs).toBe(parent.ts);
+    expect(asMei.messages.map((m) => m.text)).toContain('for Mei only');
+    expect(asMei.user).toEqual({ id: CONSOLE_SECOND_USER, name: 'Mei Lin' });
+    expect(() => local.acting.set('U0STRANGER')).toThrow();
   });
 });
