@@ -34,7 +34,9 @@ describe('lookups from messages in the local console, in a real browser', () => 
   }
 
   it('⋯ → Look up in querydesk: the numbers of the message, prefilled, and the card', async () => {
-    await lookUpFromMenu(`Customer says order ${paid.orderNumber} (merchant ${merchantNum}) is unpaid`);
+    await lookUpFromMenu(
+      `Customer says order ${paid.orderNumber} (merchant ${merchantNum}) is unpaid`,
+    );
 
     expect(await modal().locator('.modal-title').textContent()).toBe('Look up in querydesk');
     expect(await modal().textContent()).toContain(
@@ -58,7 +60,9 @@ describe('lookups from messages in the local console, in a real browser', () => 
 
   it('@querydesk payorder in the composer: the answer lands in the mention’s thread', async () => {
     await c.run(`@querydesk payorder ${paid.orderNumber} ${merchantNum}`);
-    const mention = rows().filter({ hasText: `payorder ${paid.orderNumber}` }).last();
+    const mention = rows()
+      .filter({ hasText: `payorder ${paid.orderNumber}` })
+      .last();
     await mention.waitFor({ state: 'visible', timeout: STEP_MS });
     const ts = await mention.getAttribute('data-ts');
     const answer = page.locator(`#messages .thread[data-thread-ts="${ts}"] .message`).first();
