@@ -48,6 +48,10 @@ describe('people, direct messages, threads and the message menu, in a real brows
     expect(await suggestion.textContent()).toContain('@querydesk');
     await suggestion.dispatchEvent('mousedown');
     expect(await page.locator('#input').inputValue()).toBe('@querydesk ');
+    await page.locator('#input').pressSequentially('payorder ');
+    expect(await page.locator('#usage').textContent()).toBe(
+      '@querydesk payorder <order_number> <merchant_num> [type=platform|merchant]',
+    );
 
     await c.run(`@querydesk payorder ${paid.orderNumber} ${merchantNum}`);
     const mine = channelRows()

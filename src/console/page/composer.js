@@ -2,6 +2,9 @@
 import { el } from './elements.js';
 
 /** `/name rest` → { command, text }, or undefined for text that is not a command. */
+/** The lookups a mention of the bot runs, named as in the command without its slash. */
+const MENTION_LOOKUPS = ['payorder', 'shoporders', 'account', 'coupons', 'punishments'];
+
 export function splitCommand(line) {
   const m = /^(\/\S+)\s*([\s\S]*)$/.exec(line.trim());
   return m ? { command: m[1].toLowerCase(), text: m[2] } : undefined;
@@ -61,8 +64,17 @@ export function setupComposer({ form, input, list, usage, note, commands, mentio
     const parts = splitCommand(value);
     const known =
       parts && /\s/.test(value) ? commands.find((c) => c.command === parts.command) : undefined;
-    usage.hidden = !known;
-    usage.textContent = known ? `${known.command} ${known.usageHint}` : '';
+    // `@querydesk payorder …` reads like the command without its slash: its usage helps too.
+    const asked = /^@querydesk\s+\/?([a-z]+)\s/i.exec(value)?.[1]?.toLowerCase();
+    const lookup = MENTION_LOOKUPS.includes(asked)
+      ? commands.find((c) => c.command === `/${asked}`)
+      : undefined;
+    usage.hidden = !known && !lookup;
+    usage.textContent = known
+      ? `${known.command} ${known.usageHint}`
+      : lookup
+        ? `@querydesk ${asked} ${lookup.usageHint}`
+        : '';
   };
 
   input.addEventListener('input', () => {
