@@ -285,7 +285,7 @@ async function rssAfterSummary(
 }
 
 /** 1 — a gateway answering in 2.5 s, one replica: start-up, idle memory, the slow burst. */
-async function slowPart(
+export async function slowPart(
   double: SlackDouble,
   options: LoadBenchOptions,
   closers: (() => Promise<void>)[],

@@ -110,10 +110,18 @@ describe.each(DIALECTS)('approval for costly work (%s)', (dialect) => {
       8000,
     );
     expect(JSON.stringify(card.blocks)).toContain(`approved by <@${winner}>`);
-    const { auditCsv } = await import('../../src/audit/csv.js');
-    const csv = parse(auditCsv(paid).toString('utf8'), { bom: true }) as string[][];
-    expect(csv[0]).toContain('approved_by');
-    expect(csv[1]![csv[0]!.indexOf('approved_by')]).toBe(winner);
+    // The card's Export CSV: the file in the admin's direct messages.
+    await click(h, 'qd_audit_export', card, OWNER_EN);
+    const file = await double.waitFor(
+      () => double.files().find((f) => f.completed && f.name.startsWith('querydesk-audit')),
+      8000,
+    );
+    const csv = parse(file.bytes.toString('utf8'), { bom: true }) as string[][];
+    const col = (name: string) => csv[0]!.indexOf(name);
+    const paidRows = csv.slice(1).filter((r) => r[col('operation')] === 'shopOrders');
+    expect(paidRows).toHaveLength(5);
+    for (const r of paidRows)
+      expect([r[col('user')], r[col('approved_by')]]).toEqual([ASKER, winner]);
   }, 90_000);
 
   it('denies, withdraws, refuses the asker’s own click, and says when nobody can approve', async () => {

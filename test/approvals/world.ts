@@ -88,11 +88,11 @@ export async function ask(h: H, preview: DoubleMessage, approvers: string[], use
     messageTs: preview.ts,
     user,
   });
-  await h.double.waitFor(
-    () =>
-      /Sent for approval/.test(h.double.messages().find((m) => m.ts === preview.ts)?.text ?? ''),
+  const sent = await h.double.waitFor(
+    () => h.double.messages().find((m) => m.ts === preview.ts && /Sent for approval/.test(m.text)),
     8000,
   );
+  expect(checkMessage({ text: sent.text, blocks: sent.blocks })).toEqual([]);
   return Promise.all(approvers.map((a) => dmOf(h.double, a)));
 }
 

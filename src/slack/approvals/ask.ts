@@ -20,7 +20,7 @@ import type { SlackDeps } from '../context.js';
 import { finish } from '../delivery/finish.js';
 import { personLocale } from '../settings/language.js';
 import { lastPollPrice } from '../subscriptions/subscription-source.js';
-import { budgetLeft, dmOf } from './approval-dm.js';
+import { budgetLeft, dmOf, editDms } from './approval-dm.js';
 import { approversFor, exportEstimate, needsApproval, rowsPerPage } from './approval-rules.js';
 
 interface Asked {
@@ -99,6 +99,8 @@ export async function askForApproval(
   if (!asked) return finish(deps, notice(t('lookup.outOfDate')), t);
   const approvers = await approversFor(deps, client, who.teamId, who.userId);
   if (approvers.length === 0) return finish(deps, notice(t('approvals.preview.nobody')), t);
+  // Only the click that uses the preview up asks: a second click or a Slack retry stops here.
+  if (!(await asked.dismiss())) return undefined;
   const now = deps.clock().getTime();
   const inserted = await insertApproval(deps.store.db, {
     workspace_id: who.teamId,
@@ -116,7 +118,7 @@ export async function askForApproval(
     expires_at: now + deps.config.approval.timeoutMs,
     updated_at: now,
   });
-  if (!inserted || !(await asked.dismiss())) return undefined;
+  if (!inserted) return undefined;
   const row = await findApproval(deps.store.db, { workspaceId: who.teamId, requestId: v.id });
   if (!row) return undefined;
   const left = await budgetLeft(deps, who.teamId);
@@ -136,6 +138,16 @@ export async function askForApproval(
     }
   }
   await saveDms(deps.store.db, approvalKeyOf(row), dms);
+  // A decision made while the messages were being sent edited only those saved by then.
+  const after = await findApproval(deps.store.db, approvalKeyOf(row));
+  if (after && after.state !== 'pending') {
+    const note = after.note;
+    await editDms(deps, client, after, {
+      state: after.state,
+      by: after.decided_by ?? '',
+      ...(note ? { reason: () => note } : {}),
+    });
+  }
   deps.logger.info(
     { team: who.teamId, request: v.id, kind: v.k, approvers: dms.length },
     'approval asked',

@@ -143,7 +143,11 @@ export async function decideRequest(
     await settle(deps, client, won, { state: 'denied', by: clicker.userId });
     return undefined;
   }
-  const reason = await startApproved(deps, client, won, clicker.userId);
+  const reason = await startApproved(deps, client, won, clicker.userId).catch((err: unknown) => {
+    // The store or Slack failing here: both are told, rather than left with a silent approval.
+    deps.logger.error({ err, request: requestId }, 'approved work not started');
+    return ((tr: Translate) => tr('approvals.refused.failed')) satisfies NotStarted;
+  });
   if (reason)
     await markRefused(deps.store.db, key, reason(translator('en')), deps.clock().getTime());
   await settle(deps, client, won, {

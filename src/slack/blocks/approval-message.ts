@@ -33,14 +33,23 @@ export interface ApprovalGate {
   askValue?: string;
 }
 
-/** The preview's approval lines (before its buttons). */
-export function gateSection(g: ApprovalGate, t: Translate): types.KnownBlock {
+function gateLines(g: ApprovalGate, t: Translate): string {
   const needed = t('approvals.preview.needed', {
     estimate: estimateWords(g.estimate, t),
     above: count(g.above),
   });
   const next = g.askValue ? t('approvals.preview.ask') : t('approvals.preview.nobody');
-  return section(`${needed}\n${next}`);
+  return `${needed}\n${next}`;
+}
+
+/** The preview's approval lines (before its buttons). */
+export function gateSection(g: ApprovalGate, t: Translate): types.KnownBlock {
+  return section(gateLines(g, t));
+}
+
+/** The same lines for the preview's `text` fallback. */
+export function gateText(g: ApprovalGate, t: Translate): string {
+  return plainText(gateLines(g, t).replace('\n', ' '));
 }
 
 /** The preview's primary button: **Ask for approval**, or none when nobody can approve. */

@@ -1,10 +1,11 @@
 import type { types } from '@slack/bolt';
 import type { ExportRow } from '../../exports/index.js';
 import type { Translate } from '../../i18n/translator.js';
-import { type ApprovalGate, gateButtons, gateSection } from './approval-message.js';
+import { type ApprovalGate, gateButtons, gateSection, gateText } from './approval-message.js';
 import { button, contextLine, section } from './card-parts.js';
 import { esc } from './format.js';
 import { ACTION } from './ids.js';
+import { truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 const BAR = 20;
@@ -120,7 +121,13 @@ export function exportPreviewMessage(p: {
   ];
   const box = fileOptions(t);
   return {
-    text: esc(t('exports.preview.text', { title: p.title, price, max: p.maxRows }), 1000),
+    text: truncate(
+      [
+        esc(t('exports.preview.text', { title: p.title, price, max: p.maxRows }), 1000),
+        ...(p.approval ? [gateText(p.approval, t)] : []),
+      ].join(' '),
+      2000,
+    ),
     blocks: [
       section(lines.join('\n')),
       {

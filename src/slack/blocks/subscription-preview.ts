@@ -1,5 +1,5 @@
 import type { Translate } from '../../i18n/translator.js';
-import { type ApprovalGate, gateButtons, gateSection } from './approval-message.js';
+import { type ApprovalGate, gateButtons, gateSection, gateText } from './approval-message.js';
 import { button, contextLine, section } from './card-parts.js';
 import { code, count, esc } from './format.js';
 import { ACTION } from './ids.js';
@@ -80,7 +80,10 @@ export function subscriptionPreviewMessage(p: SubscriptionPreview): SlackMessage
   const title = t('subscriptions.preview.title', { what: watchedWords(p, t) });
   const lines = [title, perDay, price, budget];
   return {
-    text: lines.join(' ').replace(/[*`]/g, ''),
+    text: [
+      lines.join(' ').replace(/[*`]/g, ''),
+      ...(p.approval ? [gateText(p.approval, t)] : []),
+    ].join(' '),
     blocks: [
       section(lines.join('\n')),
       contextLine(t('subscriptions.preview.nothingYet')),

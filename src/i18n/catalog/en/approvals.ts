@@ -47,6 +47,6 @@ export const enApprovals = {
   'approvals.click.notApprover': 'Only the approvers this request was sent to can decide it.',
   'approvals.click.decided': 'Already decided; this click changed nothing.',
   'approvals.click.expired': 'This request has expired; this click changed nothing.',
-  'approvals.refused.notPosted': 'querydesk could not post in the channel where it was asked for.',
+  'approvals.refused.failed': 'querydesk could not start it just now; ask again.',
   'approvals.auditBy': 'approved by {who}',
 } as const;

@@ -47,6 +47,6 @@ export const zhCNApprovals = {
   'approvals.click.notApprover': '只有收到此请求的审批人才能决定。',
   'approvals.click.decided': '已有决定，这次点击没有改变任何事。',
   'approvals.click.expired': '此请求已过期，这次点击没有改变任何事。',
-  'approvals.refused.notPosted': 'querydesk 无法在提出请求的频道中发消息。',
+  'approvals.refused.failed': 'querydesk 暂时无法开始，请重新申请。',
   'approvals.auditBy': '由 {who} 批准',
 } as const satisfies Record<keyof typeof enApprovals, string>;
