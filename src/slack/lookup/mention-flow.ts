@@ -17,6 +17,7 @@ import type { SlackDeps } from '../context.js';
 import { finish } from '../delivery/finish.js';
 import { withSlackRateLimit } from '../delivery/rate-limit.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
+import { type CouponsArgs, splitWindows } from './coupons-pages.js';
 import { MENTION_LOOKUPS, type MentionRequest } from './mention-request.js';
 
 /** Where a mention or direct message is answered, and who asked. */
@@ -54,6 +55,11 @@ export async function runMentionLookup(
   }
 }
 
+/** The 7-day calls a coupon window takes (no window, or one end alone: one). */
+function couponCalls(args: CouponsArgs): number {
+  return args.start && args.end ? splitWindows(args.start, args.end).length : 1;
+}
+
 /** The paid lookup's offer: its price and **Look up (N points)**, which runs it (mention-click). */
 async function offer(
   deps: SlackDeps,
@@ -68,11 +74,13 @@ async function offer(
     const tooLong = { key: 'help.refusal.tooLong', values: { ...values, max: '2000' } } as const;
     return refusalCard(new ArgsError(tooLong), t);
   }
-  const price = await lastCharge(deps.store.db, place.teamId, ledgerNamesOf(operation));
+  const each = await lastCharge(deps.store.db, place.teamId, ledgerNamesOf(operation));
+  const calls = request.lookup === 'coupons' ? couponCalls(request.args as CouponsArgs) : 1;
+  const price = each === undefined ? undefined : each * calls;
   const lookup = operationWord(operation, t);
   // Shown as typed: Slack's escaping undone (the builder escapes it again, for mrkdwn).
   const typed = request.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  return mentionOffer({ lookup, request: `${request.lookup} ${typed}`, price, value }, t);
+  return mentionOffer({ lookup, request: `${request.lookup} ${typed}`, price, calls, value }, t);
 }
 
 /**
