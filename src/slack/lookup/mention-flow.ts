@@ -27,8 +27,8 @@ export interface MentionPlace {
   channelId: string;
   /** The thread a mention is answered in; absent for a direct message (answered in place). */
   threadTs?: string;
-  /** The audit's origin: `mention` or `direct message`. */
-  origin: string;
+  /** The audit's origin: where it was asked. */
+  origin: 'mention' | 'direct message';
   /** The workspace's language (a mention) or the person's (a direct message). */
   locale: Locale;
 }
@@ -68,7 +68,12 @@ async function offer(
   t: Translate,
 ): Promise<SlackMessage> {
   const operation = MENTION_LOOKUPS[request.lookup].operation;
-  const value = mentionLookupValue({ l: request.lookup, a: request.text, lo: place.locale });
+  const value = mentionLookupValue({
+    l: request.lookup,
+    a: request.text,
+    lo: place.locale,
+    w: place.origin,
+  });
   if (value.length > LIMITS.buttonValue) {
     const values = { what: { key: 'mention.what.message' } as const, length: `${value.length}` };
     const tooLong = { key: 'help.refusal.tooLong', values: { ...values, max: '2000' } } as const;

@@ -12,7 +12,12 @@ import {
 } from '../../../src/slack/blocks/mention-values.js';
 
 const HOSTILE = '@here <!channel> <@U0EVIL> <http://evil.example|click> `x`';
-const value = mentionLookupValue({ l: 'shoporders', a: '2201000250 page=2', lo: 'en' });
+const value = mentionLookupValue({
+  l: 'shoporders',
+  a: '2201000250 page=2',
+  lo: 'en',
+  w: 'mention',
+});
 
 describe.each(['en', 'zh-CN'] as const)('a mention’s messages in %s', (locale) => {
   const t = translator(locale);
@@ -64,8 +69,9 @@ describe('mention values and cards', () => {
       l: 'shoporders',
       a: '2201000250 page=2',
       lo: 'en',
+      w: 'mention',
     });
-    expect(readMentionLookupValue('{"l":"qr","a":"x","lo":"en"}')).toBeUndefined();
+    expect(readMentionLookupValue('{"l":"qr","a":"x","lo":"en","w":"mention"}')).toBeUndefined();
     expect(readMentionLookupValue('not json')).toBeUndefined();
   });
 
