@@ -79,7 +79,10 @@ async function offer(
     const tooLong = { key: 'help.refusal.tooLong', values: { ...values, max: '2000' } } as const;
     return refusalCard(new ArgsError(tooLong), t);
   }
-  const each = await lastCharge(deps.store.db, place.teamId, ledgerNamesOf(operation));
+  // With the store away the offer still goes out, its price "not known yet".
+  const each = await lastCharge(deps.store.db, place.teamId, ledgerNamesOf(operation)).catch(
+    () => undefined,
+  );
   const calls = request.lookup === 'coupons' ? couponCalls(request.args as CouponsArgs) : 1;
   const price = each === undefined ? undefined : each * calls;
   const lookup = operationWord(operation, t);
