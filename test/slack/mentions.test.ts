@@ -114,6 +114,13 @@ describe.each(DIALECTS)('lookups asked by mention and direct message (%s)', (dia
     const priced = await answerTo(next);
     expect(JSON.stringify(priced.blocks)).toMatch(/Look up \(\d+ points?\)/);
     expect(priced.text).toMatch(/costs \d+ points?/);
+
+    // Every paid lookup is offered the same way, by its slash command's name.
+    const account = await answerTo(
+      await mention(`account ${X.account.mediaMark}`, { channel: 'C0MEN3' }),
+    );
+    expect(account.text).toMatch(/^Account analytics: account .* price not known yet/);
+    expect(calls('accountData')).toBe(0);
   });
 
   it('tells a clicker who may not spend there why, alone, and keeps the offer for someone who may', async () => {
