@@ -120,6 +120,14 @@ describe.each(DIALECTS)('lookups asked by mention and direct message (%s)', (dia
       await mention(`account ${X.account.mediaMark}`, { channel: 'C0MEN3' }),
     );
     expect(account.text).toMatch(/^Account analytics: account .* price not known yet/);
+    const phone = await answerTo(
+      await mention(`account phone=${X.account.phone}`, { channel: 'C0MEN3' }),
+    );
+    // A phone number is masked in what the offer shows, as in every card (the button carries
+    // what the person wrote in the channel, to run it).
+    expect(phone.text).toContain('phone=•');
+    expect(phone.text).not.toContain(X.account.phone);
+    expect(JSON.stringify(phone.blocks[0])).not.toContain(X.account.phone);
     expect(calls('accountData')).toBe(0);
   });
 

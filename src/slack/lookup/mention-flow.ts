@@ -7,6 +7,7 @@ import { lastCharge } from '../../ledger/last-charge.js';
 import { ledgerNamesOf } from '../../subscriptions/ledger-name.js';
 import { ArgsError, refusalCard } from '../blocks/args-error.js';
 import { errorCard } from '../blocks/error-card.js';
+import { maskPhone } from '../blocks/format.js';
 import { LIMITS } from '../blocks/limits.js';
 import { mentionOffer, mentionUsage, withoutShare } from '../blocks/mention-messages.js';
 import { type MentionLookupWord, mentionLookupValue } from '../blocks/mention-values.js';
@@ -86,8 +87,13 @@ async function offer(
   const calls = request.lookup === 'coupons' ? couponCalls(request.args as CouponsArgs) : 1;
   const price = each === undefined ? undefined : each * calls;
   const lookup = operationWord(operation, t);
-  // Shown as typed: Slack's escaping undone (the builder escapes it again, for mrkdwn).
-  const typed = request.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  // Shown as typed: Slack's escaping undone (the builder escapes it again, for mrkdwn), and a
+  // phone number masked as every card masks it.
+  const typed = request.text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\b(phone=)(\S+)/gi, (_, key: string, phone: string) => key + maskPhone(phone, t));
   return mentionOffer({ lookup, request: `${request.lookup} ${typed}`, price, calls, value }, t);
 }
 
