@@ -9,9 +9,10 @@ export interface PlainBolt {
 }
 
 /**
- * The benchmarks' reference: a plain Bolt app in HTTP mode whose command listener only acks (and
- * whose app_mention listener does nothing), on the same Slack double and machine as the bot. Its
- * ack times under the same requests show how much of the bot's own is Bolt's and the machine's.
+ * The benchmarks' reference: a plain Bolt app in HTTP mode whose one command listener only acks
+ * (and whose message shortcut opens a one-block modal, and whose app_mention listener does
+ * nothing), on the same Slack double and machine as the bot. Its ack times under the same
+ * requests show how much of the bot's own is Bolt's and the machine's.
  */
 export async function startPlainBolt(options: {
   token: string | undefined;
@@ -38,6 +39,18 @@ export async function startPlainBolt(options: {
   });
   app.command('/payorder', async ({ ack }) => {
     await ack();
+  });
+  // The message shortcut's reference: ack, then open the smallest modal with its trigger_id.
+  app.shortcut('lookup_message', async ({ ack, shortcut, client }) => {
+    await ack();
+    await client.views.open({
+      trigger_id: shortcut.trigger_id,
+      view: {
+        type: 'modal',
+        title: { type: 'plain_text', text: 'Look up' },
+        blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Numbers' } }],
+      },
+    });
   });
   // Bolt acks an event itself; the listener does nothing.
   app.event('app_mention', async () => {});

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import type { ChartRenderer } from '../ledger/chart-process.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { STALE_CLAIM_MS } from '../ledger/summary-claims.js';
 import { cronSchedule } from './schedule.js';
@@ -30,7 +31,7 @@ export interface DailySummaryJob {
    * process was down then), marked late. Resolves once that catch-up has been tried; never rejects.
    */
   start(): Promise<void>;
-  /** Disarms the schedule and pending retries, and waits for runs in flight. */
+  /** Disarms the schedule and pending retries, waits for runs in flight, ends the chart renderer. */
   stop(): Promise<void>;
   /** One scheduled run for every workspace; what happened to each. */
   runOnce(scheduledAt: Date, opts?: { late?: boolean }): Promise<SummaryOutcome[]>;
@@ -66,7 +67,16 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
     timers.add(t);
   };
 
-  const deps = { ...o, logger: log };
+  // The job's own renderer, loaded with its first chart (an idle bot loads none) and ended with
+  // the job.
+  let renderer: ChartRenderer | undefined;
+  const charts: Pick<ChartRenderer, 'render'> = {
+    async render(data, labels, size) {
+      renderer ??= (await import('../ledger/chart-process.js')).createChartRenderer();
+      return renderer.render(data, labels, size);
+    },
+  };
+  const deps = { ...o, logger: log, charts };
   const attempt = async (
     ws: SummaryWorkspace,
     run: { scheduledAt: Date; late: boolean },
@@ -149,6 +159,7 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await Promise.allSettled([...inFlight]);
+      renderer?.stop();
     },
     runOnce,
     nextRun: () => schedule.next(o.clock()),

@@ -7,6 +7,7 @@ import { enHelp } from './en/help.js';
 import { enHome } from './en/home.js';
 import { enLookup } from './en/lookup.js';
 import { enMentions } from './en/mentions.js';
+import { enMessageLookup } from './en/message-lookup.js';
 import { enQr } from './en/qr.js';
 import { enSettings } from './en/settings.js';
 import { enSpend } from './en/spend.js';
@@ -39,6 +40,7 @@ export const EN_AREAS = [
   enAudit,
   enSettings,
   enTables,
+  enMessageLookup,
   enMentions,
 ] as const;
 
@@ -58,6 +60,7 @@ export const en = {
   ...enAudit,
   ...enSettings,
   ...enTables,
+  ...enMessageLookup,
   ...enMentions,
 } as const;
 

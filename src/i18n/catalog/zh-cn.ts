@@ -8,6 +8,7 @@ import { zhCNHelp } from './zh-cn/help.js';
 import { zhCNHome } from './zh-cn/home.js';
 import { zhCNLookup } from './zh-cn/lookup.js';
 import { zhCNMentions } from './zh-cn/mentions.js';
+import { zhCNMessageLookup } from './zh-cn/message-lookup.js';
 import { zhCNQr } from './zh-cn/qr.js';
 import { zhCNSettings } from './zh-cn/settings.js';
 import { zhCNSpend } from './zh-cn/spend.js';
@@ -36,6 +37,7 @@ export const zhCN = {
   ...zhCNAudit,
   ...zhCNSettings,
   ...zhCNTables,
+  ...zhCNMessageLookup,
   ...zhCNMentions,
 } as const satisfies Record<MessageKey, string>;
 

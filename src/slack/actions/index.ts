@@ -11,6 +11,7 @@ import { cancelExport } from './cancel-export.js';
 import { cancelSubscribe } from './cancel-subscribe.js';
 import { exportBom } from './export-bom.js';
 import { link } from './link.js';
+import { lookupMessagePick } from './lookup-message-pick.js';
 import { mentionLookup } from './mention-lookup.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
@@ -47,6 +48,7 @@ export const ACTIONS = {
   subscribe: subscribe(ACTION.subscribe),
   cancelSubscribe: cancelSubscribe(ACTION.cancelSubscribe),
   unsubscribe: unsubscribe(ACTION.unsubscribe),
+  lookupMessagePick: lookupMessagePick(ACTION.lookupMessagePick),
   mentionLookup: mentionLookup(ACTION.mentionLookup),
 } satisfies Record<ActionKey, ActionDef>;
 

@@ -33,6 +33,40 @@ export const channelMetadata = (channelId: string) =>
   JSON.stringify(ChannelMeta.parse({ channelId }));
 export const readChannelMetadata = decoder(ChannelMeta);
 
+/** The lookups the message shortcut's "Lookup" select offers, in its order (its option values). */
+export const MESSAGE_LOOKUPS = [
+  'payorder',
+  'shoporders',
+  'account',
+  'coupons',
+  'punishments',
+] as const;
+export const MessageLookupName = z.enum(MESSAGE_LOOKUPS);
+export type MessageLookupName = z.infer<typeof MessageLookupName>;
+
+/**
+ * The message shortcut's modal `private_metadata`: the message's channel (where the answer goes),
+ * the numbers found in it (at most 10 of 6–32 digits) and the lookup whose form is drawn.
+ */
+const MessageLookupMeta = z.strictObject({
+  c: slackId,
+  n: z.array(z.string().regex(/^[0-9]{6,32}$/)).max(10),
+  l: MessageLookupName,
+});
+export interface MessageLookupMeta {
+  channelId: string;
+  numbers: string[];
+  lookup: MessageLookupName;
+}
+export const messageLookupMetadata = (m: MessageLookupMeta) =>
+  JSON.stringify(MessageLookupMeta.parse({ c: m.channelId, n: m.numbers, l: m.lookup }));
+export function readMessageLookupMetadata(
+  value: string | undefined,
+): MessageLookupMeta | undefined {
+  const v = decoder(MessageLookupMeta)(value);
+  return v && { channelId: v.c, numbers: v.n, lookup: v.l };
+}
+
 /** The settings modal's `private_metadata`: the admin it was opened for. */
 const ConfigMeta = z.strictObject({ admin: slackId });
 export const configMetadata = (admin: string) => JSON.stringify(ConfigMeta.parse({ admin }));
