@@ -9,10 +9,10 @@ export interface PlainBolt {
 }
 
 /**
- * The benchmarks' reference: a plain Bolt app in HTTP mode whose command listener only acks (whose
- * message shortcut opens a one-block modal, and whose app_mention listener does nothing), on the
- * same Slack double and machine as the bot. Its ack times under the same requests show how much of
- * the bot's own is Bolt's and the machine's.
+ * The benchmarks' reference: a plain Bolt app in HTTP mode whose one command listener only acks
+ * (and whose message shortcut opens a one-block modal, and whose app_mention listener does
+ * nothing), on the same Slack double and machine as the bot. Its ack times under the same
+ * requests show how much of the bot's own is Bolt's and the machine's.
  */
 export async function startPlainBolt(options: {
   token: string | undefined;

@@ -6,6 +6,7 @@ import { saveWorkspaceSettings } from '../../src/store/workspace-settings.js';
 import { type BotHarness, startBot } from '../fakes/bot.js';
 import { botDatabase } from '../fakes/bot-database.js';
 import { DIALECTS } from '../fakes/databases.js';
+import { eventually } from '../fakes/eventually.js';
 
 const X = SANDBOX_EXAMPLES;
 const PAYORDER = `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`;
@@ -93,6 +94,19 @@ describe.each(DIALECTS)('lookups asked by mention and direct message (%s)', (dia
     expect(card.threadTs).toBe(sent.message.ts);
     expect(calls('shopOrders')).toBe(shops + 1);
     expect(h.double.callsTo('chat.update').filter((c) => c.args.ts === offer.ts)).toHaveLength(1);
+    // Charged and audited as the clicker's, asked by mention.
+    const audit = await eventually(async () => {
+      const rows = await h.bot.deps.store.db
+        .selectFrom('audit_entries')
+        .select(['command', 'user_id', 'channel_id'])
+        .where('operation', '=', 'shopOrders')
+        .where('channel_id', '=', 'C0MEN3')
+        .execute();
+      return rows.length > 0 && rows;
+    });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.command).toBe('mention shoporders');
+    expect(['U0CLICK1', 'U0CLICK2']).toContain(audit[0]!.user_id);
     // The price is known now: the next offer names it.
     const next = await mention(`shoporders ${X.shopOrders.smallShopOwnerId}`, {
       channel: 'C0MEN3',
@@ -100,6 +114,21 @@ describe.each(DIALECTS)('lookups asked by mention and direct message (%s)', (dia
     const priced = await answerTo(next);
     expect(JSON.stringify(priced.blocks)).toMatch(/Look up \(\d+ points?\)/);
     expect(priced.text).toMatch(/costs \d+ points?/);
+
+    // Every paid lookup is offered the same way, by its slash command's name.
+    const account = await answerTo(
+      await mention(`account ${X.account.mediaMark}`, { channel: 'C0MEN3' }),
+    );
+    expect(account.text).toMatch(/^Account analytics: account .* price not known yet/);
+    const phone = await answerTo(
+      await mention(`account phone=${X.account.phone}`, { channel: 'C0MEN3' }),
+    );
+    // A phone number is masked in what the offer shows, as in every card (the button carries
+    // what the person wrote in the channel, to run it).
+    expect(phone.text).toContain('phone=•');
+    expect(phone.text).not.toContain(X.account.phone);
+    expect(JSON.stringify(phone.blocks[0])).not.toContain(X.account.phone);
+    expect(calls('accountData')).toBe(0);
   });
 
   it('tells a clicker who may not spend there why, alone, and keeps the offer for someone who may', async () => {

@@ -38,7 +38,7 @@ export const mentionLookup = (actionId: string): ActionDef => ({
     const keys = createIdempotencyKeys(deps.store.db, () => deps.clock().getTime());
     const key = `mention-offer:${clicker.teamId}:${channel}:${ts}`;
     if (!(await keys.claim(key, CLAIM_TTL_MS))) return;
-    const who = { ...clicker, origin: `mention ${offer.l}`, locale: offer.lo };
+    const who = { ...clicker, origin: `${offer.w} ${offer.l}`, locale: offer.lo };
     const card = await runMentionLookup(deps, client, who, offer.l, request.args);
     try {
       await client.chat.update({ channel, ts, ...card });

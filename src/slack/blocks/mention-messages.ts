@@ -11,8 +11,10 @@ export interface MentionOffer {
   lookup: string;
   /** What will be looked up, as read from the message (`shoporders 2201000250 page=2`). */
   request: string;
-  /** This workspace's last price of the operation; undefined: not known yet. */
+  /** What the lookup costs at this workspace's last price; undefined: not known yet. */
   price?: number;
+  /** The gateway calls the price is for (a long coupon window takes several). */
+  calls: number;
   /** The button's value (mention-values.ts). */
   value: string;
 }
@@ -23,7 +25,7 @@ export function mentionOffer(o: MentionOffer, t: Translate): SlackMessage {
   const line =
     o.price === undefined
       ? t('mention.offer.unpriced', { lookup: o.lookup, request })
-      : t('mention.offer.priced', { lookup: o.lookup, request, points: o.price });
+      : t('mention.offer.priced', { lookup: o.lookup, request, points: o.price, calls: o.calls });
   const label =
     o.price === undefined
       ? t('mention.offer.buttonUnpriced')

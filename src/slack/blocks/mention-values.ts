@@ -14,12 +14,15 @@ export type MentionLookupWord = (typeof MENTION_LOOKUP_WORDS)[number];
 
 /**
  * What **Look up (N points)** carries: the lookup, its arguments as read from the message (at
- * most a command text's length) and the language the offer was posted in (the card keeps it).
+ * most a command text's length), the language the offer was posted in (the card keeps it) and
+ * where it was asked.
  */
 const MentionLookupValue = z.strictObject({
   l: z.enum(MENTION_LOOKUP_WORDS),
   a: z.string().max(1000),
   lo: z.enum(LOCALES),
+  /** Where it was asked, for the audit: a mention or a direct message. */
+  w: z.enum(['mention', 'direct message']),
 });
 export type MentionLookupValue = z.infer<typeof MentionLookupValue>;
 

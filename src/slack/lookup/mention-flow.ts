@@ -7,6 +7,7 @@ import { lastCharge } from '../../ledger/last-charge.js';
 import { ledgerNamesOf } from '../../subscriptions/ledger-name.js';
 import { ArgsError, refusalCard } from '../blocks/args-error.js';
 import { errorCard } from '../blocks/error-card.js';
+import { maskPhone } from '../blocks/format.js';
 import { LIMITS } from '../blocks/limits.js';
 import { mentionOffer, mentionUsage, withoutShare } from '../blocks/mention-messages.js';
 import { type MentionLookupWord, mentionLookupValue } from '../blocks/mention-values.js';
@@ -17,6 +18,7 @@ import type { SlackDeps } from '../context.js';
 import { finish } from '../delivery/finish.js';
 import { withSlackRateLimit } from '../delivery/rate-limit.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
+import { type CouponsArgs, splitWindows } from './coupons-pages.js';
 import { MENTION_LOOKUPS, type MentionRequest } from './mention-request.js';
 
 /** Where a mention or direct message is answered, and who asked. */
@@ -26,8 +28,8 @@ export interface MentionPlace {
   channelId: string;
   /** The thread a mention is answered in; absent for a direct message (answered in place). */
   threadTs?: string;
-  /** The audit's origin: `mention` or `direct message`. */
-  origin: string;
+  /** The audit's origin: where it was asked. */
+  origin: 'mention' | 'direct message';
   /** The workspace's language (a mention) or the person's (a direct message). */
   locale: Locale;
 }
@@ -54,6 +56,11 @@ export async function runMentionLookup(
   }
 }
 
+/** The 7-day calls a coupon window takes (no window, or one end alone: one). */
+function couponCalls(args: CouponsArgs): number {
+  return args.start && args.end ? splitWindows(args.start, args.end).length : 1;
+}
+
 /** The paid lookup's offer: its price and **Look up (N points)**, which runs it (mention-click). */
 async function offer(
   deps: SlackDeps,
@@ -62,17 +69,32 @@ async function offer(
   t: Translate,
 ): Promise<SlackMessage> {
   const operation = MENTION_LOOKUPS[request.lookup].operation;
-  const value = mentionLookupValue({ l: request.lookup, a: request.text, lo: place.locale });
+  const value = mentionLookupValue({
+    l: request.lookup,
+    a: request.text,
+    lo: place.locale,
+    w: place.origin,
+  });
   if (value.length > LIMITS.buttonValue) {
     const values = { what: { key: 'mention.what.message' } as const, length: `${value.length}` };
     const tooLong = { key: 'help.refusal.tooLong', values: { ...values, max: '2000' } } as const;
     return refusalCard(new ArgsError(tooLong), t);
   }
-  const price = await lastCharge(deps.store.db, place.teamId, ledgerNamesOf(operation));
+  // With the store away the offer still goes out, its price "not known yet".
+  const each = await lastCharge(deps.store.db, place.teamId, ledgerNamesOf(operation)).catch(
+    () => undefined,
+  );
+  const calls = request.lookup === 'coupons' ? couponCalls(request.args as CouponsArgs) : 1;
+  const price = each === undefined ? undefined : each * calls;
   const lookup = operationWord(operation, t);
-  // Shown as typed: Slack's escaping undone (the builder escapes it again, for mrkdwn).
-  const typed = request.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  return mentionOffer({ lookup, request: `${request.lookup} ${typed}`, price, value }, t);
+  // Shown as typed: Slack's escaping undone (the builder escapes it again, for mrkdwn), and a
+  // phone number masked as every card masks it.
+  const typed = request.text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\b(phone=)(\S+)/gi, (_, key: string, phone: string) => key + maskPhone(phone, t));
+  return mentionOffer({ lookup, request: `${request.lookup} ${typed}`, price, calls, value }, t);
 }
 
 /**

@@ -12,7 +12,12 @@ import {
 } from '../../../src/slack/blocks/mention-values.js';
 
 const HOSTILE = '@here <!channel> <@U0EVIL> <http://evil.example|click> `x`';
-const value = mentionLookupValue({ l: 'shoporders', a: '2201000250 page=2', lo: 'en' });
+const value = mentionLookupValue({
+  l: 'shoporders',
+  a: '2201000250 page=2',
+  lo: 'en',
+  w: 'mention',
+});
 
 describe.each(['en', 'zh-CN'] as const)('a mention’s messages in %s', (locale) => {
   const t = translator(locale);
@@ -20,7 +25,13 @@ describe.each(['en', 'zh-CN'] as const)('a mention’s messages in %s', (locale)
   it('offers a paid lookup within Block Kit limits, its typed text inert', () => {
     for (const price of [undefined, 1, 12]) {
       const offer = mentionOffer(
-        { lookup: t('spend.op.shopOrders'), request: `shoporders ${HOSTILE}`, price, value },
+        {
+          lookup: t('spend.op.shopOrders'),
+          request: `shoporders ${HOSTILE}`,
+          price,
+          calls: 1,
+          value,
+        },
         t,
       );
       expect(checkMessage(offer)).toEqual([]);
@@ -32,6 +43,16 @@ describe.each(['en', 'zh-CN'] as const)('a mention’s messages in %s', (locale)
       if (price === undefined) expect(offer.text).toMatch(/price not known yet|价格未知/);
       else expect(button).toMatch(locale === 'en' ? `(${price} point` : `${price} 积分`);
     }
+  });
+
+  it('says how many gateway calls a price is for when it is more than one', () => {
+    const offer = mentionOffer(
+      { lookup: 'x', request: 'coupons 1', price: 15, calls: 5, value },
+      t,
+    );
+    expect(offer.text).toMatch(
+      locale === 'en' ? /15 points .*for 5 gateway calls/ : /共 5 次网关调用/,
+    );
   });
 
   it('says how to ask, with both examples', () => {
@@ -48,8 +69,9 @@ describe('mention values and cards', () => {
       l: 'shoporders',
       a: '2201000250 page=2',
       lo: 'en',
+      w: 'mention',
     });
-    expect(readMentionLookupValue('{"l":"qr","a":"x","lo":"en"}')).toBeUndefined();
+    expect(readMentionLookupValue('{"l":"qr","a":"x","lo":"en","w":"mention"}')).toBeUndefined();
     expect(readMentionLookupValue('not json')).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 /** English messages: lookups asked by mention or direct message. Keys start with `mention.`; see ../en.ts. */
 export const enMentions = {
   'mention.offer.priced':
-    '*{lookup}*: `{request}` costs {points, plural, one {# point} other {# points}} (this workspace’s last price).',
+    '*{lookup}*: `{request}` costs {points, plural, one {# point} other {# points}} (this workspace’s last price{calls, plural, =1 {} other {, for # gateway calls}}).',
   'mention.offer.unpriced': '*{lookup}*: `{request}`: price not known yet.',
   'mention.offer.who': 'Anyone who may spend in this channel can run it; it runs once.',
   'mention.offer.button': 'Look up ({points, plural, one {# point} other {# points}})',
