@@ -75,6 +75,24 @@ describe('lookups from messages in the local console, in a real browser', () => 
     expect(await answer.textContent()).not.toContain('Share in channel');
   });
 
+  it('@querydesk shoporders: the thread offers the paid lookup, and the click edits it into the card', async () => {
+    await c.run(`@querydesk shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId}`);
+    const mention = page
+      .locator('#messages > .message')
+      .filter({ hasText: `shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId}` });
+    await mention.last().waitFor({ state: 'visible', timeout: STEP_MS });
+    const ts = await mention.last().getAttribute('data-ts');
+    const offer = page.locator(`#messages .thread[data-thread-ts="${ts}"] .message`).first();
+    const button = offer.locator('.blocks button', { hasText: 'Look up' });
+    await button.waitFor({ state: 'visible', timeout: STEP_MS });
+
+    await button.click();
+    await offer.locator('.bk-table').waitFor({ state: 'visible', timeout: STEP_MS });
+    await shot('45-console-mention-offer-edited-en');
+    expect(await offer.locator('.edited').count()).toBe(1);
+    expect(await offer.locator('.blocks button', { hasText: 'Look up' }).count()).toBe(0);
+  });
+
   it('in 简体中文: the shortcut’s form, and a direct message answered in the person’s language', async () => {
     await page.locator('#language').selectOption('zh-CN');
     await page
