@@ -124,6 +124,28 @@ describe('the console people, their messages and the message shortcut', () => {
     expect(answer.threadTs).toBeUndefined();
   });
 
+  it('runs a slash command typed in the person’s own IM there, and refuses another’s IM', async () => {
+    const ran = await post(base, '/console/command', {
+      command: '/querydesk',
+      text: 'help',
+      channel: 'D0000000001',
+    });
+    const intruding = await post(base, '/console/command', {
+      command: '/querydesk',
+      text: 'help',
+      channel: 'D0000000002',
+    });
+    const help = await eventually(async () =>
+      (await state()).messages.find(
+        (m) => m.channel === 'D0000000001' && m.ephemeral && m.text.includes('/payorder'),
+      ),
+    );
+
+    expect(ran.json).toMatchObject({ ok: true, status: 200 });
+    expect(intruding.status).toBe(400);
+    expect(help?.author).toBe('querydesk');
+  });
+
   it('sends the message shortcut for a message, and refuses unknown shortcuts and messages', async () => {
     const said = await post(base, '/console/message', {
       text: `order ${paid.orderNumber} merchant ${merchantNum}`,
@@ -154,16 +176,38 @@ describe('the console people, their messages and the message shortcut', () => {
     expect(missing.status).toBe(400);
   });
 
-  it('a button in a person’s DM clicks as that person, whoever is acting: Mei approves You’s export', async () => {
-    await post(base, '/console/command', { command: '/querydesk', text: 'config' });
-    const config = await eventually(async () => (await state()).stack.at(-1));
-    const saved = await post(base, '/console/submit', {
-      viewId: config.id,
-      values: { approval_above: { approval_above: '0' } },
+  /** `/querydesk config` saved with "Approval needed above"; resolves once the form shows it. */
+  async function setApprovalAbove(points: string) {
+    const open = async () => {
+      await post(base, '/console/command', { command: '/querydesk', text: 'config' });
+      return eventually(async () => (await state()).stack.at(-1), 10_000, 'config form');
+    };
+    const form = await open();
+    const ack = await post(base, '/console/submit', {
+      viewId: form.id,
+      values: { approval_above: { approval_above: points } },
     });
+    // Saved after the ack: the form, opened again, shows what was saved.
+    await eventually(
+      async () => {
+        const again = await open();
+        await post(base, '/console/close', { viewId: again.id });
+        return JSON.stringify(again.view).includes(`"initial_value":"${points}"`);
+      },
+      10_000,
+      'the setting saved',
+    );
+    return ack;
+  }
+
+  it('a button in a person’s DM clicks as that person, whoever is acting: Mei approves You’s export', async () => {
+    const saved = await setApprovalAbove('0');
     await post(base, '/console/command', { command: '/shoporders', text: `export ${SHOP}` });
-    const preview = await eventually(async () =>
-      (await state()).messages.find((m) => JSON.stringify(m.blocks).includes('qd_approval_ask')),
+    const preview = await eventually(
+      async () =>
+        (await state()).messages.find((m) => JSON.stringify(m.blocks).includes('qd_approval_ask')),
+      10_000,
+      'preview',
     );
     await post(base, '/console/action', {
       channel: preview.channel,

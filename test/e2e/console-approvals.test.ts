@@ -60,6 +60,22 @@ describe('approvals in the local console, in a real browser', () => {
     await above.locator('input').fill('0');
     await modal().locator('.modal-submit').click();
     await modal().waitFor({ state: 'detached', timeout: STEP_MS });
+
+    // Saved just after the form closes: opened again, it shows the amount.
+    await expect
+      .poll(
+        async () => {
+          await c.run('/querydesk config');
+          await modal().waitFor({ state: 'visible', timeout: STEP_MS });
+          const field = modal().locator('.bk-input', { hasText: 'Approval needed above' });
+          const value = await field.locator('input').inputValue();
+          await modal().locator('.modal-x').click();
+          await modal().waitFor({ state: 'detached', timeout: STEP_MS });
+          return value;
+        },
+        { timeout: STEP_MS },
+      )
+      .toBe('0');
   });
 
   it('asks as You, and Mei Lin approves in her direct messages: the export starts', async () => {
