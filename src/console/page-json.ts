@@ -1,42 +1,18 @@
 import type { Locale } from '../i18n/locales.js';
 import type { Translate } from '../i18n/translator.js';
-import type { LiveOrderView, QrSessionView, QrStatus } from '../sandbox/index.js';
+import type { LiveOrderView, QrSessionView } from '../sandbox/index.js';
 import type { DoubleState } from '../slack-double/state.js';
 import type { DoubleChange, DoubleMessage, DoubleView } from '../slack-double/types.js';
+
+export type { PageFile, PageMessage } from './page-message.js';
+
 import type { ConsoleCommand } from './commands.js';
-import { CONSOLE_CHANNEL, CONSOLE_USER, SLACKBOT_USER } from './local-slack.js';
+import { CONSOLE_CHANNEL, CONSOLE_USER } from './local-slack.js';
+import { type PageMessage, pageMessages } from './page-message.js';
 import { consoleLocale, pageWords } from './page-words.js';
 import { CONSOLE_PEOPLE, imIdOf, imOwner } from './people.js';
 import { CONSOLE_MESSAGE_SHORTCUTS, type MessageShortcut } from './shortcuts.js';
 import { CONSOLE_STEPS, type ConsoleStep, type PageExecution, pageExecutions } from './steps.js';
-
-export interface PageFile {
-  id: string;
-  title: string;
-  name: string;
-  url: string;
-  isImage: boolean;
-}
-
-/** A message the way the page draws it. */
-export interface PageMessage {
-  channel: string;
-  ts: string;
-  user: string;
-  author: string;
-  isBot: boolean;
-  text: string;
-  blocks: unknown[];
-  files: PageFile[];
-  ephemeral: boolean;
-  edited: boolean;
-  /** The parent's ts, for a reply in a thread. */
-  threadTs?: string;
-  /** The sandbox QR session this message is about, when one is named in it. */
-  qr?: { session: string; status: QrStatus };
-  /** The sandbox's live (movable) order this channel message is about, when one is named in it. */
-  order?: { orderNumber: string; status: number; notified: boolean };
-}
 
 export interface PageView {
   id: string;
@@ -75,8 +51,6 @@ export type PageEvent =
   | { event: 'views'; data: { stack: PageView[]; home?: PageView } }
   | { event: 'executions'; data: PageExecution[] };
 
-const IMAGE = /\.(png|jpe?g|gif|webp|svg)$/i;
-
 export interface PageJson {
   snapshot(): PageSnapshot;
   /** What to push to open pages for one change of the double, if anything. */
@@ -96,49 +70,7 @@ export function pageJson(params: {
   const { state } = params;
   const acting = params.acting ?? (() => CONSOLE_USER);
 
-  const author = (id: string): string => {
-    if (id === state.id.botUserId) return 'querydesk';
-    if (id === SLACKBOT_USER) return 'Slackbot';
-    return state.users.get(id)?.realName ?? id;
-  };
-
-  const qrOf = (m: DoubleMessage): PageMessage['qr'] => {
-    const haystack = `${m.text}\n${JSON.stringify(m.blocks)}\n${m.files.map((f) => `${f.title} ${f.name}`).join(' ')}`;
-    const found = params.sessions().find((s) => s.sessionId && haystack.includes(s.sessionId));
-    return found ? { session: found.sessionId, status: found.status } : undefined;
-  };
-
-  // Only a top-level channel message (the watched order's card) gets the controls, not its replies.
-  const orderOf = (m: DoubleMessage): PageMessage['order'] => {
-    if (m.ephemeral || m.threadTs) return undefined;
-    const haystack = `${m.text}\n${JSON.stringify(m.blocks)}`;
-    const found = params.orders?.().find((o) => haystack.includes(o.orderNumber));
-    return found
-      ? { orderNumber: found.orderNumber, status: found.status, notified: found.notified }
-      : undefined;
-  };
-
-  const message = (m: DoubleMessage): PageMessage => ({
-    channel: m.channel,
-    ts: m.ts,
-    user: m.user,
-    author: author(m.user),
-    isBot: m.botId !== undefined,
-    text: m.text,
-    blocks: m.blocks,
-    files: m.files.map((f) => ({
-      id: f.id,
-      title: f.title,
-      name: f.name,
-      url: `/console/files/${encodeURIComponent(f.id)}`,
-      isImage: IMAGE.test(f.name),
-    })),
-    ephemeral: m.ephemeral,
-    edited: m.edits > 0,
-    ...(m.threadTs && m.threadTs !== m.ts ? { threadTs: m.threadTs } : {}),
-    qr: qrOf(m),
-    order: orderOf(m),
-  });
+  const { author, message } = pageMessages(state, params);
 
   const view = (v: DoubleView): PageView => ({
     id: v.id,
