@@ -43,6 +43,21 @@ export interface DailySummaryJob {
 const MAX_TIMER_MS = 60_000;
 const DEFAULT_RETRIES = [60_000, 300_000, 900_000];
 
+/**
+ * The job's own chart renderer, loaded with its first chart (an idle bot loads none: the module
+ * is imported then) and ended with the job.
+ */
+function lazyChartRenderer(): Pick<ChartRenderer, 'render' | 'stop'> {
+  let renderer: ChartRenderer | undefined;
+  return {
+    async render(data, labels, size) {
+      renderer ??= (await import('../ledger/chart-process.js')).createChartRenderer();
+      return renderer.render(data, labels, size);
+    },
+    stop: () => renderer?.stop(),
+  };
+}
+
 export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
   const schedule = cronSchedule(o.cron, o.timeZone);
   const retries = o.retryDelaysMs ?? DEFAULT_RETRIES;
@@ -67,15 +82,7 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
     timers.add(t);
   };
 
-  // The job's own renderer, loaded with its first chart (an idle bot loads none) and ended with
-  // the job.
-  let renderer: ChartRenderer | undefined;
-  const charts: Pick<ChartRenderer, 'render'> = {
-    async render(data, labels, size) {
-      renderer ??= (await import('../ledger/chart-process.js')).createChartRenderer();
-      return renderer.render(data, labels, size);
-    },
-  };
+  const charts = lazyChartRenderer();
   const deps = { ...o, logger: log, charts };
   const attempt = async (
     ws: SummaryWorkspace,
@@ -159,7 +166,7 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await Promise.allSettled([...inFlight]);
-      renderer?.stop();
+      charts.stop();
     },
     runOnce,
     nextRun: () => schedule.next(o.clock()),
