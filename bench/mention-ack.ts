@@ -25,7 +25,7 @@ const deliveries = new AsyncLocalStorage<Delivery>();
  * carry it: a store query knows which delivery started it, while background loops' queries
  * carry none. Returns the deliveries seen and a function that takes the hook away.
  */
-function markDeliveries(): { seen: Delivery[]; stop(): void } {
+export function markDeliveries(): { seen: Delivery[]; stop(): void } {
   const seen: Delivery[] = [];
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
@@ -49,7 +49,7 @@ function markDeliveries(): { seen: Delivery[]; stop(): void } {
 }
 
 /** Counts a finished store query against the delivery whose handling started it, if any. */
-function countQuery(event: LogEvent): void {
+export function countQuery(event: LogEvent): void {
   const delivery = deliveries.getStore();
   if (!delivery) return;
   const startedAt = performance.now() - event.queryDurationMillis;
