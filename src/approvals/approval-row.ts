@@ -8,7 +8,7 @@ import type { Db } from '../store/database.js';
  */
 export type ApprovalState = 'pending' | 'approved' | 'refused' | 'denied' | 'withdrawn' | 'expired';
 
-/** The `approval_requests` table (migration 0019). */
+/** The `approval_requests` table (migrations 0019, 0020). */
 export interface ApprovalRequestsTable {
   workspace_id: string;
   request_id: string;
@@ -28,6 +28,10 @@ export interface ApprovalRequestsTable {
   decided_by: string | null;
   /** Why approved work did not start (`refused`), in the asker's words. */
   note: string | null;
+  /** The id the approved work's export or subscription gets, chosen by the approving update. */
+  work_id: string | null;
+  /** When the approved work's outcome (started or refused) was claimed to be told, once. */
+  settled_at: number | null;
   created_at: number;
   expires_at: number;
   updated_at: number;

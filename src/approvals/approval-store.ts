@@ -15,10 +15,13 @@ export const APPROVAL_KEPT_MS = 30 * DAY_MS;
  * The request, unless one with its id exists: its id is the preview's, so a second click on
  * **Ask for approval** (or a Slack retry) finds it taken and asks nobody twice.
  */
-export async function insertApproval(db: Db, row: ApprovalRequestsTable): Promise<boolean> {
+export async function insertApproval(
+  db: Db,
+  row: Omit<ApprovalRequestsTable, 'work_id' | 'settled_at'>,
+): Promise<boolean> {
   const res = await approvalDb(db)
     .insertInto('approval_requests')
-    .values(row)
+    .values({ ...row, work_id: null, settled_at: null })
     .onConflict((oc) => oc.columns(['workspace_id', 'request_id']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -45,32 +48,28 @@ export async function saveDms(db: Db, k: ApprovalKey, dms: readonly ApprovalDm[]
 /**
  * The first decision: one conditional UPDATE, so of two clicks, two approvers or two replicas
  * exactly one gets the row back; the others (and any click after the expiry) get undefined.
+ * An approval records, in that same update, the id its work will get (`workId`), so the work is
+ * started under that one id whoever starts it (approved-starts.ts).
  */
 export function decideApproval(
   db: Db,
   k: ApprovalKey,
-  d: { state: 'approved' | 'denied' | 'withdrawn'; by: string; now: number },
+  d: { state: 'approved' | 'denied' | 'withdrawn'; by: string; now: number; workId?: string },
 ): Promise<ApprovalRow | undefined> {
   return approvalDb(db)
     .updateTable('approval_requests')
-    .set({ state: d.state, decided_by: d.by, updated_at: d.now })
+    .set({
+      state: d.state,
+      decided_by: d.by,
+      updated_at: d.now,
+      work_id: d.state === 'approved' ? (d.workId ?? null) : null,
+    })
     .where('workspace_id', '=', k.workspaceId)
     .where('request_id', '=', k.requestId)
     .where('state', '=', 'pending')
     .where('expires_at', '>', d.now)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** Approved work that the asker's budget or "who may spend" refused at that moment. */
-export async function markRefused(db: Db, k: ApprovalKey, note: string, now: number) {
-  await approvalDb(db)
-    .updateTable('approval_requests')
-    .set({ state: 'refused', note, updated_at: now })
-    .where('workspace_id', '=', k.workspaceId)
-    .where('request_id', '=', k.requestId)
-    .where('state', '=', 'approved')
-    .execute();
 }
 
 /** Expires one request past its time; undefined when decided or expired by someone else first. */

@@ -13,8 +13,13 @@ export {
   expireApproval,
   findApproval,
   insertApproval,
-  markRefused,
   pruneApprovals,
   saveDms,
 } from './approval-store.js';
+export {
+  APPROVED_START_GRACE_MS,
+  approvedNotSettled,
+  settleApproved,
+  takeUpApproved,
+} from './approved-starts.js';
 export { ApprovalWork, type ApprovalWorkKind, readWork, workJson } from './work.js';

@@ -13,6 +13,15 @@ export async function insertExport(db: Db, row: ExportRow): Promise<void> {
   await exportDb(db).insertInto('exports').values(row).execute();
 }
 
+/** The row unless one with its id exists (approved work, whose id the approval chose). */
+export async function insertExportOnce(db: Db, row: ExportRow): Promise<void> {
+  await exportDb(db)
+    .insertInto('exports')
+    .values(row)
+    .onConflict((oc) => oc.columns(['workspace_id', 'export_id']).doNothing())
+    .execute();
+}
+
 export function findExport(db: Db, k: ExportKey): Promise<ExportRow | undefined> {
   return exportDb(db)
     .selectFrom('exports')

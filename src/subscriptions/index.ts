@@ -23,6 +23,7 @@ export {
   endSubscriptionsWhere,
   findSubscription,
   insertSubscription,
+  insertSubscriptionOnce,
   moveSubscription,
   updateLeasedSubscription,
 } from './subscription-store.js';

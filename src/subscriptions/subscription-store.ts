@@ -14,6 +14,15 @@ export async function insertSubscription(db: Db, row: SubscriptionRow): Promise<
   await subscriptionDb(db).insertInto('subscriptions').values(row).execute();
 }
 
+/** The row unless one with its id exists (approved work, whose id the approval chose). */
+export async function insertSubscriptionOnce(db: Db, row: SubscriptionRow): Promise<void> {
+  await subscriptionDb(db)
+    .insertInto('subscriptions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['workspace_id', 'subscription_id']).doNothing())
+    .execute();
+}
+
 export function findSubscription(
   db: Db,
   key: SubscriptionKey,

@@ -22,7 +22,7 @@ export interface Workers {
 
 /**
  * The store-leased background workers of this process (QR watches, order watches, exports,
- * channel subscriptions) and the expiry of approval requests, under one worker id. Built before the listeners (which hand them work), started once the app answers.
+ * channel subscriptions) and the upkeep of approval requests, under one worker id. Built before the listeners (which hand them work), started once the app answers.
  */
 export function createWorkers(
   deps: AppDeps,
@@ -31,6 +31,7 @@ export function createWorkers(
   const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const late = (kind: string) => (s: number) =>
     deps.metrics.backgroundCheckLateness.observe({ kind }, s);
+  const exportRunner = createExportRunner({ deps: exportDeps(deps, client), workerId });
   return {
     watcher: createQrWatcher({ deps: qrWatchDeps(deps, client), workerId, lateness: late('qr') }),
     orderWatcher: createOrderWatcher({
@@ -38,13 +39,13 @@ export function createWorkers(
       workerId,
       lateness: late('watch'),
     }),
-    exportRunner: createExportRunner({ deps: exportDeps(deps, client), workerId }),
+    exportRunner,
     subscriptionPoller: createSubscriptionPoller({
       deps: subscriptionDeps(deps, client),
       workerId,
       lateness: late('subscription'),
     }),
-    approvalExpiry: startApprovalExpiry(deps, client),
+    approvalExpiry: startApprovalExpiry({ ...deps, exportRunner }, client),
   };
 }
 

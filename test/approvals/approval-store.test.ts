@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   APPROVAL_KEPT_MS,
+  APPROVED_START_GRACE_MS,
   type ApprovalRequestsTable,
+  approvedNotSettled,
   decideApproval,
   expireApproval,
   findApproval,
   insertApproval,
   pruneApprovals,
+  settleApproved,
+  takeUpApproved,
 } from '../../src/approvals/index.js';
 import type { Store } from '../../src/store/index.js';
 import { DIALECTS, freshStore } from '../fakes/databases.js';
@@ -19,7 +23,10 @@ afterEach(async () => {
 
 const NOW = Date.UTC(2026, 0, 15);
 
-function request(id: string, over: Partial<ApprovalRequestsTable> = {}): ApprovalRequestsTable {
+function request(
+  id: string,
+  over: Partial<ApprovalRequestsTable> = {},
+): Omit<ApprovalRequestsTable, 'work_id' | 'settled_at'> {
   return {
     workspace_id: 'T1',
     request_id: id,
@@ -82,5 +89,36 @@ describe.each(DIALECTS)('approval requests in the store (%s)', (dialect) => {
       ),
     );
     expect(left.map((r) => r?.request_id)).toEqual([undefined, 'recent', 'waiting']);
+  });
+
+  it('keeps an approval unsettled until its work is carried out, by one taker, told once', async () => {
+    const { db } = await open(dialect);
+    const key = { workspaceId: 'T1', requestId: 'r1' };
+    await insertApproval(db, request('r1'));
+    const won = await decideApproval(db, key, {
+      state: 'approved',
+      by: 'UAPP',
+      now: NOW + 1,
+      workId: 'W1',
+    });
+    expect(won?.work_id).toBe('W1');
+
+    // The approving process died here: within the grace nobody takes it, after it one replica.
+    expect(await approvedNotSettled(db, NOW + 2)).toEqual([]);
+    const later = NOW + 1 + APPROVED_START_GRACE_MS;
+    expect((await approvedNotSettled(db, later)).map((r) => r.request_id)).toEqual(['r1']);
+    const takers = await Promise.all([
+      takeUpApproved(db, key, later),
+      takeUpApproved(db, key, later),
+    ]);
+    expect(takers.filter(Boolean)).toHaveLength(1);
+    expect(await approvedNotSettled(db, later)).toEqual([]);
+
+    const settles = await Promise.all([
+      settleApproved(db, key, later),
+      settleApproved(db, key, later, 'Over budget'),
+    ]);
+    expect(settles.filter(Boolean)).toHaveLength(1);
+    expect(await approvedNotSettled(db, later + 10 * APPROVED_START_GRACE_MS)).toEqual([]);
   });
 });

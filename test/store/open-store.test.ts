@@ -114,6 +114,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0017-subscription-poll-pages',
       '0018-step-claims',
       '0019-approval-requests',
+      '0020-approval-starts',
     ]);
   });
 

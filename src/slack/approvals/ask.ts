@@ -132,12 +132,13 @@ export async function askForApproval(
       });
       if (posted.channel && posted.ts) {
         dms.push({ user: approver, channel: posted.channel, ts: posted.ts, locale });
+        // Saved right after each post, so dying mid-way leaves at most one message unknown.
+        await saveDms(deps.store.db, approvalKeyOf(row), dms);
       }
     } catch (err) {
       deps.logger.warn({ err, request: v.id }, 'approval request not sent to one approver');
     }
   }
-  await saveDms(deps.store.db, approvalKeyOf(row), dms);
   // A decision made while the messages were being sent edited only those saved by then.
   const after = await findApproval(deps.store.db, approvalKeyOf(row));
   if (after && after.state !== 'pending') {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import {
   type ApprovalRow,
@@ -6,74 +7,17 @@ import {
   decideApproval,
   expireApproval,
   findApproval,
-  markRefused,
-  readWork,
 } from '../../approvals/index.js';
 import { type Translate, translator } from '../../i18n/translator.js';
-import { type ApprovalOutcome, approvalOutcome } from '../blocks/approval-message.js';
 import { notice, type SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../context.js';
-import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import type { AppDeps } from '../deps.js';
 import { personLocale } from '../settings/language.js';
-import { editDms } from './approval-dm.js';
-import { type NotStarted, startApproved } from './start-approved.js';
-import { whatWords } from './work-words.js';
+import { carryOutApproval } from './carry-out.js';
+import { settle } from './settle.js';
 
 export type Decision = 'approved' | 'denied' | 'withdrawn';
-
-/** What the asker reads of the outcome, in their language. */
-async function askerMessage(
-  deps: AppDeps,
-  client: WebClient,
-  row: ApprovalRow,
-  o: { state: ApprovalOutcome; by: string; reason?: NotStarted },
-): Promise<{ message: SlackMessage; t: Translate }> {
-  const t = translator(await personLocale(deps, client, row.workspace_id, row.user_id));
-  const work = readWork(row.work_json);
-  const what = work ? whatWords(work, t) : '—';
-  const reason = o.reason?.(t);
-  const message = approvalOutcome({
-    state: o.state,
-    by: o.by,
-    what,
-    ...(reason ? { reason } : {}),
-    t,
-  });
-  return { message: finish(deps, message, t), t };
-}
-
-/**
- * A decided request's ends: every approver's message edited to say who decided what, and the
- * asker told privately in the channel where they asked (unless `askerAnswered`: a withdrawal
- * answers in place of the asker's own message).
- */
-export async function settle(
-  deps: AppDeps,
-  client: WebClient,
-  row: ApprovalRow,
-  o: { state: ApprovalOutcome; by: string; reason?: NotStarted },
-  askerAnswered = false,
-): Promise<SlackMessage | undefined> {
-  const reason = o.reason;
-  await editDms(deps, client, row, {
-    state: o.state,
-    by: o.by,
-    ...(reason ? { reason: (l) => reason(translator(l)) } : {}),
-  });
-  const told = await askerMessage(deps, client, row, o);
-  if (askerAnswered) return told.message;
-  const who = { teamId: row.workspace_id, userId: row.user_id, channelId: row.channel_id };
-  await deliverPrivately({
-    client,
-    who,
-    message: told.message,
-    t: told.t,
-    logger: deps.logger,
-  }).catch((err: unknown) => deps.logger.warn({ err }, 'asker not told of the approval'));
-  return undefined;
-}
 
 /** A pending request past its time, expired once (whichever replica or click gets there). */
 export async function expireOne(deps: AppDeps, client: WebClient, row: ApprovalRow) {
@@ -114,6 +58,7 @@ export async function decideRequest(
     state: decision,
     by: clicker.userId,
     now,
+    ...(decision === 'approved' ? { workId: randomUUID() } : {}),
   });
   if (!won) {
     const expiredNow = row.state === 'pending' && Number(row.expires_at) <= now;
@@ -143,17 +88,10 @@ export async function decideRequest(
     await settle(deps, client, won, { state: 'denied', by: clicker.userId });
     return undefined;
   }
-  const reason = await startApproved(deps, client, won, clicker.userId).catch((err: unknown) => {
-    // The store or Slack failing here: both are told, rather than left with a silent approval.
-    deps.logger.error({ err, request: requestId }, 'approved work not started');
-    return ((tr: Translate) => tr('approvals.refused.failed')) satisfies NotStarted;
-  });
-  if (reason)
-    await markRefused(deps.store.db, key, reason(translator('en')), deps.clock().getTime());
-  await settle(deps, client, won, {
-    state: reason ? 'refused' : 'approved',
-    by: clicker.userId,
-    ...(reason ? { reason } : {}),
-  });
+  // Dying before this settles leaves the request approved and unsettled: any replica's upkeep
+  // loop carries it out after APPROVED_START_GRACE_MS (expiry.ts), under the same work id.
+  await carryOutApproval(deps, client, won).catch((err: unknown) =>
+    deps.logger.error({ err, request: requestId }, 'approved work not carried out yet'),
+  );
   return undefined;
 }

@@ -1,7 +1,13 @@
 import type { WebClient } from '@slack/web-api';
-import { dueApprovals } from '../../approvals/index.js';
-import type { AppDeps } from '../deps.js';
+import {
+  approvalKeyOf,
+  approvedNotSettled,
+  dueApprovals,
+  takeUpApproved,
+} from '../../approvals/index.js';
+import { carryOutApproval } from './carry-out.js';
 import { expireOne } from './decide.js';
+import type { StartDeps } from './start-approved.js';
 
 type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;
 
@@ -10,11 +16,13 @@ export const expiryEveryMs = (timeoutMs: number) =>
   Math.min(60_000, Math.max(250, Math.floor(timeoutMs / 10)));
 
 /**
- * Expires pending approval requests past their time on every replica: each request is expired
- * by one conditional update, so of replicas looking at once exactly one edits its messages and
- * tells its asker. Requests live in the store, so a restart or `kill -9` loses none.
+ * Approval upkeep on every replica: expires pending requests past their time, and carries out
+ * approved ones whose process died before settling them (past APPROVED_START_GRACE_MS). Each
+ * request is taken by one conditional update, so of replicas looking at once exactly one edits
+ * its messages and tells its asker. Requests live in the store, so a restart or `kill -9` loses
+ * none.
  */
-export function startApprovalExpiry(deps: AppDeps, clientFor: ClientFor) {
+export function startApprovalExpiry(deps: StartDeps, clientFor: ClientFor) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const look = async () => {
@@ -22,6 +30,14 @@ export function startApprovalExpiry(deps: AppDeps, clientFor: ClientFor) {
     for (const row of due) {
       await expireOne(deps, await clientFor(row.workspace_id), row).catch((err: unknown) =>
         deps.logger.warn({ err, request: row.request_id }, 'approval not expired'),
+      );
+    }
+    for (const row of await approvedNotSettled(deps.store.db, deps.clock().getTime())) {
+      const mine = await takeUpApproved(deps.store.db, approvalKeyOf(row), deps.clock().getTime());
+      if (!mine) continue;
+      deps.logger.info({ team: row.workspace_id, request: row.request_id }, 'approval taken up');
+      await carryOutApproval(deps, await clientFor(row.workspace_id), mine).catch((err: unknown) =>
+        deps.logger.warn({ err, request: row.request_id }, 'approved work not carried out yet'),
       );
     }
   };

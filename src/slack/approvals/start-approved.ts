@@ -1,19 +1,27 @@
 import type { WebClient } from '@slack/web-api';
 import { type ApprovalRow, readWork } from '../../approvals/index.js';
-import { insertExport } from '../../exports/index.js';
+import { findExport, insertExportOnce, moveExport } from '../../exports/index.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import type { Translate } from '../../i18n/translator.js';
 import { dayRange, lastCharge } from '../../ledger/index.js';
-import { insertSubscription } from '../../subscriptions/index.js';
+import {
+  findSubscription,
+  insertSubscriptionOnce,
+  moveSubscription,
+} from '../../subscriptions/index.js';
 import { refusal, UserFacingError } from '../blocks/error-card.js';
 import type { Asker } from '../blocks/message.js';
 import type { SlackDeps } from '../context.js';
+import type { AppDeps } from '../deps.js';
 import { previewExportRow } from '../exports/export-command.js';
 import { launchExport } from '../exports/launch-export.js';
 import { checkWhoMaySpend } from '../lookup/query.js';
 import { launchSubscription } from '../subscriptions/launch-subscription.js';
 import { previewRow } from '../subscriptions/subscribe-command.js';
 import { lastPollPrice } from '../subscriptions/subscription-source.js';
+
+/** What starting approved work needs: no listener's own parts, so any replica's loop can. */
+export type StartDeps = AppDeps & Pick<SlackDeps, 'exportRunner'>;
 
 /** Why approved work did not start, readable in any language. */
 export type NotStarted = (t: Translate) => string;
@@ -26,7 +34,7 @@ const why =
   };
 
 /** The budget as the work's first call would meet it: refused when that call would pass it. */
-async function checkBudget(deps: SlackDeps, teamId: string, price: number | undefined) {
+async function checkBudget(deps: StartDeps, teamId: string, price: number | undefined) {
   const budget = await deps.dailyBudget(teamId);
   if (budget === undefined) return;
   const zone = deps.config.spendSummary.timeZone;
@@ -44,18 +52,27 @@ async function checkBudget(deps: SlackDeps, teamId: string, price: number | unde
 }
 
 /**
- * Approved work, started exactly as the asker's own click would: as the asker, in the asker's
- * channel, with who may spend and the budget checked for them now (not for the approver).
- * Resolves undefined once started, or why it did not (then nothing was started).
+ * One piece of approved work under the id its approval chose: its row (inserted once), whether
+ * it is still waiting to start, how to start it, and how to call it off.
  */
-export async function startApproved(
-  deps: SlackDeps,
+interface WorkUnderId {
+  /** Its state, the row inserted first if it was not yet. */
+  stateNow(): Promise<string | undefined>;
+  rules(): Promise<void>;
+  start(): Promise<'started' | NotStarted | undefined>;
+  callOff(): Promise<boolean>;
+}
+
+function workUnderId(
+  deps: StartDeps,
   client: WebClient,
   row: ApprovalRow,
-  approver: string,
-): Promise<NotStarted | undefined> {
+  workId: string,
+): WorkUnderId | undefined {
   const work = readWork(row.work_json);
-  if (!work) return (t) => t('lookup.outOfDate');
+  if (!work) return undefined;
+  const db = deps.store.db;
+  const approver = row.decided_by ?? '';
   const asker: Asker = {
     teamId: row.workspace_id,
     userId: row.user_id,
@@ -63,41 +80,112 @@ export async function startApproved(
     approvedBy: approver,
   };
   const now = deps.clock().getTime();
-  try {
-    await checkWhoMaySpend(deps, asker);
-    if (work.kind === 'export') {
-      const e = work.export;
-      await checkBudget(deps, asker.teamId, await lastCharge(deps.store.db, asker.teamId, e.kind));
-      const exportRow = {
-        ...previewExportRow(asker, e.kind, e.argsJson, now),
-        csv_bom: e.csvBom,
-        csv_header: e.csvHeader,
-        approved_by: approver,
-      };
-      await insertExport(deps.store.db, exportRow);
-      const outcome = await launchExport(deps, client, exportRow, ['preview']);
-      return outcome && outcome !== 'started' ? (t) => t(outcome) : undefined;
-    }
-    await checkBudget(deps, asker.teamId, await lastPollPrice(deps, asker.teamId));
-    const s = work.subscription;
-    const subscription = {
-      ...previewRow(
-        asker,
-        {
-          ownerId: s.ownerId,
-          intervalMs: s.intervalMs,
-          ...(s.remark !== null ? { remark: s.remark } : {}),
-          ...(s.remarkTag !== null ? { remarkTag: s.remarkTag } : {}),
-        },
-        now,
-      ),
+  const dismissed = { state: 'dismissed' as const, updated_at: now };
+  if (work.kind === 'export') {
+    const e = work.export;
+    const key = { workspaceId: asker.teamId, exportId: workId };
+    const exportRow = {
+      ...previewExportRow(asker, e.kind, e.argsJson, now),
+      export_id: workId,
+      csv_bom: e.csvBom,
+      csv_header: e.csvHeader,
       approved_by: approver,
     };
-    await insertSubscription(deps.store.db, subscription);
-    const outcome = await launchSubscription(deps, client, subscription);
-    return outcome === 'subscriptions.cannotPost' ? (t) => t(outcome) : undefined;
-  } catch (err) {
-    if (err instanceof UserFacingError) return why(err);
-    throw err;
+    return {
+      stateNow: async () => {
+        await insertExportOnce(db, exportRow);
+        return (await findExport(db, key))?.state;
+      },
+      rules: async () =>
+        checkBudget(deps, asker.teamId, await lastCharge(db, asker.teamId, e.kind)),
+      start: async () => {
+        const outcome = await launchExport(deps, client, exportRow, ['preview']);
+        return outcome && outcome !== 'started' ? (t: Translate) => t(outcome) : outcome;
+      },
+      callOff: () => moveExport(db, key, ['preview'], dismissed),
+    };
   }
+  const s = work.subscription;
+  const key = { workspaceId: asker.teamId, subscriptionId: workId };
+  const subscription = {
+    ...previewRow(
+      asker,
+      {
+        ownerId: s.ownerId,
+        intervalMs: s.intervalMs,
+        ...(s.remark !== null ? { remark: s.remark } : {}),
+        ...(s.remarkTag !== null ? { remarkTag: s.remarkTag } : {}),
+      },
+      now,
+    ),
+    subscription_id: workId,
+    approved_by: approver,
+  };
+  return {
+    stateNow: async () => {
+      await insertSubscriptionOnce(db, subscription);
+      return (await findSubscription(db, key))?.state;
+    },
+    rules: async () => checkBudget(deps, asker.teamId, await lastPollPrice(deps, asker.teamId)),
+    start: async () => {
+      const outcome = await launchSubscription(deps, client, subscription);
+      return outcome === 'subscriptions.cannotPost' ? (t: Translate) => t(outcome) : outcome;
+    },
+    callOff: () => moveSubscription(db, key, ['preview'], dismissed),
+  };
+}
+
+/** What came of approved work: who settled it (this call, or someone before), and how. */
+export interface Started {
+  by: 'us' | 'elsewhere';
+  /** undefined: started; else why not (then nothing was started). */
+  notStarted?: NotStarted;
+}
+
+/** Work someone else moved out of its preview: refused when they called it off, else started. */
+async function elsewhere(work: WorkUnderId): Promise<Started> {
+  const state = await work.stateNow();
+  return state === 'dismissed'
+    ? { by: 'elsewhere', notStarted: (t) => t('approvals.refused.failed') }
+    : { by: 'elsewhere' };
+}
+
+/**
+ * Approved work, started exactly as the asker's own click would: as the asker, in the asker's
+ * channel, with who may spend and the budget checked for them now (not for the approver).
+ * The work's row is inserted under the id the approval chose and only a move out of its
+ * "preview" starts or refuses it, so of a click, a restart and any replica exactly one does
+ * either, once; the others learn `by: 'elsewhere'`.
+ */
+export async function startApproved(
+  deps: StartDeps,
+  client: WebClient,
+  row: ApprovalRow,
+): Promise<Started> {
+  const work = row.work_id ? workUnderId(deps, client, row, row.work_id) : undefined;
+  if (!work) return { by: 'us', notStarted: (t) => t('lookup.outOfDate') };
+  if ((await work.stateNow()) !== 'preview') return elsewhere(work);
+  try {
+    await checkWhoMaySpend(deps, {
+      teamId: row.workspace_id,
+      userId: row.user_id,
+      channelId: row.channel_id,
+    });
+    await work.rules();
+  } catch (err) {
+    if (!(err instanceof UserFacingError)) throw err;
+    return (await work.callOff()) ? { by: 'us', notStarted: why(err) } : elsewhere(work);
+  }
+  let outcome: Awaited<ReturnType<WorkUnderId['start']>>;
+  try {
+    outcome = await work.start();
+  } catch (err) {
+    // The store or Slack failing mid-start: called off if it had not moved yet (both are told);
+    // if it had, its own recovery (an export's start grace, a subscription's lease) finishes it.
+    deps.logger.error({ err, request: row.request_id }, 'approved work not started cleanly');
+    if (await work.callOff()) return { by: 'us', notStarted: (t) => t('approvals.refused.failed') };
+    return { by: 'us' };
+  }
+  if (outcome === undefined) return elsewhere(work);
+  return outcome === 'started' ? { by: 'us' } : { by: 'us', notStarted: outcome };
 }

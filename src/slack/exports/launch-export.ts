@@ -10,6 +10,7 @@ import {
 import { translator } from '../../i18n/translator.js';
 import type { SlackDeps } from '../context.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
+import type { AppDeps } from '../deps.js';
 import { channelLocale } from '../settings/language.js';
 import { progressOf } from './export-messages.js';
 
@@ -26,7 +27,7 @@ export type LaunchFailure = 'exports.cannotPost' | 'exports.notPosted';
  * went wrong for the starter to read, `'started'`, or undefined when another click won.
  */
 export async function launchExport(
-  deps: SlackDeps,
+  deps: AppDeps & Pick<SlackDeps, 'exportRunner'>,
   client: WebClient,
   row: ExportRow,
   from: readonly ExportState[],

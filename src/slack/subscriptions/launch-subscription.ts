@@ -7,8 +7,8 @@ import {
   type SubscriptionRow,
   updateLeasedSubscription,
 } from '../../subscriptions/index.js';
-import type { SlackDeps } from '../context.js';
 import { isUnreachableChannel, slackErrorCode } from '../delivery/slack-errors.js';
+import type { AppDeps } from '../deps.js';
 import { channelLocale } from '../settings/language.js';
 import { subscriptionMessageOf } from './subscription-messages.js';
 
@@ -27,7 +27,7 @@ const CLICK_LEASE_MS = 45_000;
  * cannot post in (the subscription is then ended), or undefined when another click won.
  */
 export async function launchSubscription(
-  deps: SlackDeps,
+  deps: AppDeps,
   client: WebClient,
   row: SubscriptionRow,
 ): Promise<'started' | 'subscriptions.cannotPost' | undefined> {

@@ -19,6 +19,7 @@ import { exportCsvHeaderMigration } from './0016-export-csv-header.js';
 import { subscriptionPollPagesMigration } from './0017-subscription-poll-pages.js';
 import { stepClaimsMigration } from './0018-step-claims.js';
 import { approvalRequestsMigration } from './0019-approval-requests.js';
+import { approvalStartsMigration } from './0020-approval-starts.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -45,6 +46,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0017-subscription-poll-pages': subscriptionPollPagesMigration(),
     '0018-step-claims': stepClaimsMigration(),
     '0019-approval-requests': approvalRequestsMigration(),
+    '0020-approval-starts': approvalStartsMigration(),
   };
   return { getMigrations: async () => migrations };
 }
