@@ -8,7 +8,20 @@ export interface WorldShape {
   qrCodes: number;
   watches: number;
   subscriptions: number;
+  /** Each subscription's `every=` (e.g. `1m`). */
+  every: string;
 }
+
+/** A subscription as the gateway sees it: its token's workspace, its own owner id, its click. */
+export interface MadeSubscription {
+  workspace: number;
+  ownerId: string;
+  /** Epoch ms of the Subscribe click. */
+  at: number;
+}
+
+/** Each of a workspace's subscriptions has a shop of its own, so the request log tells them apart. */
+export const subscriptionOwner = (i: number) => `22019${String(i).padStart(5, '0')}`;
 
 /** The OAuth app the double and the bot agree on. */
 export const SCALE_CLIENT = { id: '7777.8888', secret: 'scale-oauth-client-secret' };
@@ -150,10 +163,10 @@ export function channelWatch(double: SlackDouble) {
   };
 }
 
-type Watch = ReturnType<typeof channelWatch>;
+export type Watch = ReturnType<typeof channelWatch>;
 
 /** Sends a command in a channel of its own and waits for the first message there. */
-async function commandIn(
+export async function commandIn(
   double: SlackDouble,
   seen: Watch,
   events: string,
@@ -165,6 +178,34 @@ async function commandIn(
   return seen.first(input.channel, privately ? { user: input.user } : 'any');
 }
 
+/**
+ * `/shoporders subscribe` in `where.channel`, then **Subscribe** on its preview; resolves once the
+ * subscription's message is posted, with the click's moment (epoch ms).
+ */
+export async function subscribe(
+  double: SlackDouble,
+  seen: Watch,
+  target: string,
+  where: { team: string; channel: string; user: string },
+  sub: { ownerId: string; every: string },
+): Promise<number> {
+  const text = `subscribe ${sub.ownerId} every=${sub.every}`;
+  const shown = await commandIn(
+    double,
+    seen,
+    target,
+    { command: '/shoporders', text, ...where },
+    true,
+  );
+  if (!JSON.stringify(shown.blocks).includes('qd_subscribe')) {
+    throw new Error(`no Subscribe button in ${where.channel}: ${shown.text.slice(0, 200)}`);
+  }
+  const at = Date.now();
+  await double.sendAction(target, { actionId: 'qd_subscribe', messageTs: shown.ts, ...where });
+  await seen.first(where.channel, 'pub');
+  return at;
+}
+
 /** Workspace `w`'s live items, each made the way a person makes it, in a channel of its own. */
 async function populate(
   double: SlackDouble,
@@ -172,6 +213,7 @@ async function populate(
   events: (w: number) => string,
   shape: WorldShape,
   w: number,
+  made: MadeSubscription[],
 ): Promise<void> {
   const team = teamId(w);
   const target = events(w);
@@ -205,41 +247,38 @@ async function populate(
     })(),
     (async () => {
       for (let i = 0; i < shape.subscriptions; i++) {
-        const user = `US${w}X${i}`;
+        const ownerId = subscriptionOwner(i);
         const channel = `CS${w}X${i}`;
-        const text = `subscribe ${SANDBOX_EXAMPLES.shopOrders.ownerId} every=1m`;
-        const shown = await commandIn(
+        await subscribe(
           double,
           seen,
           target,
-          { command: '/shoporders', text, user, team, channel },
-          true,
+          { team, channel, user: `US${w}X${i}` },
+          {
+            ownerId,
+            every: shape.every,
+          },
         );
-        if (!JSON.stringify(shown.blocks).includes('qd_subscribe')) {
-          throw new Error(`no Subscribe button for workspace ${w}: ${shown.text.slice(0, 200)}`);
-        }
-        await double.sendAction(target, {
-          actionId: 'qd_subscribe',
-          channel,
-          messageTs: shown.ts,
-          user,
-          team,
-        });
-        await seen.first(channel, 'pub');
+        made.push({ workspace: w, ownerId, at: Date.now() });
       }
     })(),
   ]);
 }
 
-/** Every workspace's QR codes, order watches and subscriptions, several workspaces at a time. */
+/**
+ * Every workspace's QR codes, order watches and subscriptions, several workspaces at a time; the
+ * subscriptions as made.
+ */
 export async function populateWorld(
   double: SlackDouble,
   events: (w: number) => string,
   shape: WorldShape,
-): Promise<void> {
+): Promise<MadeSubscription[]> {
   const seen = channelWatch(double);
+  const made: MadeSubscription[] = [];
   try {
-    await inParallel(shape.workspaces, 6, (w) => populate(double, seen, events, shape, w));
+    await inParallel(shape.workspaces, 6, (w) => populate(double, seen, events, shape, w, made));
+    return made;
   } finally {
     seen.off();
   }
