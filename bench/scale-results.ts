@@ -26,6 +26,8 @@ export interface ScaleRun {
   stream: StreamOutcome;
   live: { start: LiveItems; end: LiveItems };
   lateness: HistogramsByKind;
+  /** Background checks each replica claimed in the window, by its own count. */
+  claimsPerReplica: string;
   rss: { bot: number; plain: number };
   botCpuShare: number | null;
   creationS: number | null;
@@ -167,6 +169,7 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         ackP99RatioToPlainBolt: ratio(run.stream.bot.ackP99Ms, run.stream.mirror?.ackP99Ms ?? null),
         botCpuShareOfOneCore: run.botCpuShare,
         tokenWindowsFilled: rate.tokenWindowsFilled,
+        claimsPerReplica: run.claimsPerReplica,
         // Diagnostic only: the bot's own lateness (claim − the due time it set itself).
         ...Object.fromEntries(
           ['qr', 'watch', 'subscription'].map((k) => [

@@ -212,6 +212,7 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
     const cpuS = (bots.reduce((s, b) => s + cpuMs(b.pid), 0) - cpu0) / 1000;
     const liveAtEnd = await liveItems(db.url);
     const after = await Promise.all(bots.map((b) => b.metrics()));
+    const deltas = after.map((a, i) => histogramDelta(a, before[i]!));
     await book.settled(30_000);
     return scaleResults(
       {
@@ -233,7 +234,10 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
         floodAt,
         stream: streamOut,
         live: { start: liveAtStart, end: liveAtEnd },
-        lateness: histogramSum(after.map((a, i) => histogramDelta(a, before[i]!))),
+        lateness: histogramSum(deltas),
+        claimsPerReplica: deltas
+          .map((d) => Object.values(d).reduce((n, h) => n + h.count, 0))
+          .join(' / '),
         rss,
         botCpuShare: round(cpuS / ((windowEnd - windowAt) / 1000)),
         creationS,
