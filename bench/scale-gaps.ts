@@ -106,7 +106,7 @@ export function gapFigures(
     let count = 0;
     for (const item of mine) {
       const at = (checks.get(keyOf(item.op, item.subject, item.tokenTag)) ?? [])
-        .filter((t) => t > item.createdAt && t <= item.endsAt)
+        .filter((t) => t > item.createdAt && t <= Math.min(item.endsAt, until))
         .sort((a, b) => a - b);
       count += at.length;
       const g = itemGaps(item, at, s, until);

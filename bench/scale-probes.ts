@@ -141,7 +141,8 @@ export async function probes(
       Array.from({ length: samples }, async (_, j) => {
         await sleep(j * 500);
         const delay = (kind === 'qrScan' ? 5_000 : 0) + random() * delays[kind];
-        return probe(c, kind, first + j, delay);
+        // A probe whose item was never made (no answer in time) is a probe never shown.
+        return probe(c, kind, first + j, delay).catch(() => null);
       }),
     );
   const [qrScan, watchPaid, newOrder] = await Promise.all(PROBE_KINDS.map(run));

@@ -1,5 +1,3 @@
-import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
-import { payOrderNumbers } from '../src/sandbox/seed/pay-orders.js';
 import type { SlackDouble } from '../src/slack-double/index.js';
 
 /** What each installed workspace keeps live in the background. */
@@ -104,18 +102,6 @@ export async function installWorkspaces(
   for (let w = 0; w < n; w++) await configure(double, events, w);
 }
 
-/** The order numbers the first `n` watches of each workspace watch. */
-export function watchedOrders(n: number): Set<string> {
-  return new Set(Array.from({ length: n }, (_, i) => unpaidOrder(i).order));
-}
-
-/** Ten unpaid seeded orders (status 0 never moves by itself): each watch its own order. */
-function unpaidOrder(i: number): { order: string; merchant: string } {
-  const merchants = ['898310058120001', '898310058120002', '898310058120003'];
-  const m = Math.floor(i / 8) % 3;
-  return { order: payOrderNumbers(m, (i % 8) * 4).orderNumber, merchant: merchants[m]! };
-}
-
 type Message = ReturnType<SlackDouble['messages']>[number];
 
 /**
@@ -172,10 +158,11 @@ export async function commandIn(
   events: string,
   input: { command: string; text: string; user: string; team: string; channel: string },
   privately = false,
+  timeoutMs = 60_000,
 ): Promise<Message> {
   const ack = await double.sendCommand(events, input);
   if (ack.status !== 200) throw new Error(`${input.command} answered ${ack.status}`);
-  return seen.first(input.channel, privately ? { user: input.user } : 'any');
+  return seen.first(input.channel, privately ? { user: input.user } : 'any', timeoutMs);
 }
 
 /**
@@ -188,6 +175,7 @@ export async function subscribe(
   target: string,
   where: { team: string; channel: string; user: string },
   sub: { ownerId: string; every: string },
+  timeoutMs = 60_000,
 ): Promise<number> {
   const text = `subscribe ${sub.ownerId} every=${sub.every}`;
   const shown = await commandIn(
@@ -196,90 +184,13 @@ export async function subscribe(
     target,
     { command: '/shoporders', text, ...where },
     true,
+    timeoutMs,
   );
   if (!JSON.stringify(shown.blocks).includes('qd_subscribe')) {
     throw new Error(`no Subscribe button in ${where.channel}: ${shown.text.slice(0, 200)}`);
   }
   const at = Date.now();
   await double.sendAction(target, { actionId: 'qd_subscribe', messageTs: shown.ts, ...where });
-  await seen.first(where.channel, 'pub');
+  await seen.first(where.channel, 'pub', timeoutMs);
   return at;
-}
-
-/** Workspace `w`'s live items, each made the way a person makes it, in a channel of its own. */
-async function populate(
-  double: SlackDouble,
-  seen: Watch,
-  events: (w: number) => string,
-  shape: WorldShape,
-  w: number,
-  made: MadeSubscription[],
-): Promise<void> {
-  const team = teamId(w);
-  const target = events(w);
-  await Promise.all([
-    (async () => {
-      for (let i = 0; i < shape.qrCodes; i++) {
-        const channel = `CQ${w}X${i}`;
-        const text = SANDBOX_EXAMPLES.account.mediaMark;
-        await commandIn(double, seen, target, {
-          command: '/qr',
-          text,
-          user: `UQ${w}X${i}`,
-          team,
-          channel,
-        });
-      }
-    })(),
-    (async () => {
-      for (let i = 0; i < shape.watches; i++) {
-        const { order, merchant } = unpaidOrder(i);
-        const text = `watch ${order} ${merchant} type=platform`;
-        const channel = `CW${w}X${i}`;
-        await commandIn(double, seen, target, {
-          command: '/payorder',
-          text,
-          user: `UW${w}X${i}`,
-          team,
-          channel,
-        });
-      }
-    })(),
-    (async () => {
-      for (let i = 0; i < shape.subscriptions; i++) {
-        const ownerId = subscriptionOwner(i);
-        const channel = `CS${w}X${i}`;
-        await subscribe(
-          double,
-          seen,
-          target,
-          { team, channel, user: `US${w}X${i}` },
-          {
-            ownerId,
-            every: shape.every,
-          },
-        );
-        made.push({ workspace: w, ownerId, at: Date.now() });
-      }
-    })(),
-  ]);
-}
-
-/**
- * Every workspace's QR codes, order watches and subscriptions, several workspaces at a time; the
- * subscriptions as made.
- */
-export async function populateWorld(
-  double: SlackDouble,
-  events: (w: number) => string,
-  shape: WorldShape,
-): Promise<MadeSubscription[]> {
-  const seen = channelWatch(double);
-  const made: MadeSubscription[] = [];
-  try {
-    await inParallel(shape.workspaces, 6, (w) => populate(double, seen, events, shape, w, made));
-    return made;
-  } finally {
-    seen.off();
-  }
 }

@@ -8,18 +8,13 @@ import { sandboxProcess } from './sandbox-process.js';
 import { answerBook, type Phase } from './scale-answers.js';
 import { cpuMs, histogramDelta, histogramSum } from './scale-figures.js';
 import { flood } from './scale-flood.js';
+import { populateWorld } from './scale-populate.js';
 import { probeOwner, probes } from './scale-probes.js';
 import { steadyQr } from './scale-qr-load.js';
 import { scaleResults } from './scale-results.js';
 import { liveItems, ownDatabase, startBots, startPlainBolts } from './scale-setup.js';
 import { steadyStream } from './scale-stream.js';
-import {
-  channelWatch,
-  installWorkspaces,
-  populateWorld,
-  SCALE_CLIENT,
-  subscriptionOwner,
-} from './scale-world.js';
+import { channelWatch, installWorkspaces, SCALE_CLIENT, subscriptionOwner } from './scale-world.js';
 import { round } from './stats.js';
 
 export interface ScaleOptions {

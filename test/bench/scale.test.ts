@@ -39,7 +39,7 @@ describe('the scale benchmark, shortened', () => {
     async (replicas) => {
       const results = await scaleBench({
         workspaces: 3,
-        durationMs: 20_000,
+        durationMs: 15_000,
         replicas,
         qrCodes: 2,
         watches: 2,
@@ -49,7 +49,7 @@ describe('the scale benchmark, shortened', () => {
         probeSamples: 2,
         watchIntervalMs: 5_000,
         everySeconds: 5,
-        scanWithinMs: 5_000,
+        scanWithinMs: 3_000,
       });
       console.log(JSON.stringify(results.map((r) => [r.name, r.figures, r.met])));
       for (const [name, keys] of Object.entries(FIGURES)) {
