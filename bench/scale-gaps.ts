@@ -112,7 +112,9 @@ export function gapFigures(
       const g = itemGaps(item, at, s, until);
       over.push(...g.overshootsMs);
       duplicates += g.duplicates;
-      if (g.wholeGapsMissed > 0) missed.push(`${item.tokenTag ?? ''}/${item.subject}`);
+      if (g.wholeGapsMissed > 0) {
+        missed.push(item.tokenTag ? `${item.tokenTag}/${item.subject}` : item.subject);
+      }
     }
     out[`${kind}Items`] = mine.length;
     out[`${kind}Checks`] = count;
@@ -120,7 +122,10 @@ export function gapFigures(
     out[`${kind}GapOvershootMaxS`] = over.length ? round(Math.max(...over) / 1000) : null;
     out[`${kind}ItemsAWholeGapUnchecked`] = missed.length;
     out[`${kind}Duplicates`] = duplicates;
-    if (missed.length) out[`${kind}UncheckedItems`] = missed.slice(0, 20).join(' ');
+    if (missed.length) {
+      const more = missed.length > 20 ? ` … ${missed.length - 20} more` : '';
+      out[`${kind}UncheckedItems`] = missed.slice(0, 20).join(' ') + more;
+    }
   }
   return out;
 }
