@@ -21,8 +21,10 @@ export function scaleSuite(argv: readonly string[]) {
   };
   const workspaces = options.workspaces ?? 100;
   // Installs, the quiet probes (up to two minutes), 40 items per workspace through Slack under the
-  // stream, the window (longer while its probes last) and the answers' last 30 s.
-  const limitMs = 600_000 + workspaces * 6_000 + (options.durationMs ?? 0);
+  // stream, the window (longer while its probes last) and the answers' last 30 s. A ceiling, and a
+  // generous one: creation is what a bot whose answers queue stretches most, and a run stopped by
+  // its limit reports no figure at all.
+  const limitMs = 900_000 + workspaces * 12_000 + (options.durationMs ?? 0);
   return [1, 3].map((replicas) => ({
     name: `scale, ${replicas === 1 ? '1 replica' : `${replicas} replicas`}`,
     limitMs,
