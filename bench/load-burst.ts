@@ -11,9 +11,12 @@ import type { BurstReply, BurstRequest } from './burst-client.js';
 import { type ReplicaProcess, startReplica } from './replica-process.js';
 import type { BenchResult } from './report.js';
 import { type SandboxProcess, sandboxProcess } from './sandbox-process.js';
+import { type ShortcutFigures, shortcutOpens } from './shortcut-opens.js';
 import { percentile, ratio, round, windowMax } from './stats.js';
 
 const ORDER = 'P20260101000001';
+/** Message shortcuts sent with the 200-command burst, each timed to its modal's opening. */
+const SHORTCUTS_IN_BURST = 10;
 const MERCHANT = 'M898310058120001';
 
 /** A gateway that answers every payment-order lookup with a paid order after `delayMs`. */
@@ -75,6 +78,8 @@ interface BurstFigures {
   startedAt: number;
   /** Each ack's time (ms), to pool several bursts. */
   acksMs: number[];
+  /** The message shortcuts sent among the commands, when any were. */
+  shortcut?: ShortcutFigures;
 }
 
 /**
@@ -88,6 +93,8 @@ async function burst(
   text: string,
   /** How long to wait for the answers; 0: the bot answers nothing (the plain Bolt reference). */
   waitMs: number,
+  /** Message shortcuts sent among the commands, each timed to its modal's opening. */
+  shortcuts = 0,
 ): Promise<BurstFigures> {
   const tag = randomUUID().slice(0, 6).toUpperCase();
   const answered = new Map<string, number>();
@@ -120,14 +127,23 @@ async function burst(
     );
   }
   const senders = await Promise.all(replicas.map(() => burstSender()));
+  // The shortcuts go to the first replica at the same moment, from a sender of their own (so the
+  // commands' ack figures stay the commands'), signed last: a trigger_id lives 3 s from signing.
+  const opens = shortcuts > 0 ? shortcutOpens(double, tag, shortcuts) : undefined;
+  const shortcutSender = opens && (await burstSender());
+  const shortcutRequests = opens?.requests() ?? [];
   const t0 = performance.now();
   const startedAt = Date.now();
-  const acks = (
-    await Promise.all(senders.map((send, i) => send(replicas[i]!.events, requests[i]!)))
-  ).flat();
+  const [acksByReplica] = await Promise.all([
+    Promise.all(senders.map((send, i) => send(replicas[i]!.events, requests[i]!))),
+    shortcutSender?.(replicas[0]!.events, shortcutRequests),
+  ]);
+  const acks = acksByReplica.flat();
   if (waitMs > 0) {
     await double.waitFor(() => answered.size >= n || undefined, waitMs).catch(() => undefined);
   }
+  await opens?.settle(5000);
+  opens?.stop();
   off();
   const ms = acks.map((a) => a.ms);
   return {
@@ -138,6 +154,7 @@ async function burst(
     lastAnswerS: answered.size ? round((Math.max(...answered.values()) - t0) / 1000) : null,
     startedAt,
     acksMs: ms,
+    ...(opens ? { shortcut: opens.figures(t0) } : {}),
   };
 }
 
@@ -205,6 +222,7 @@ async function plainBolt(
   n: number,
   text: string,
   settleMs: number,
+  shortcuts = 0,
 ): Promise<Reference> {
   const script = fileURLToPath(new URL('./plain-bolt.js', import.meta.url));
   const procs: ReplicaProcess[] = [];
@@ -212,7 +230,7 @@ async function plainBolt(
     for (let i = 0; i < count; i++) procs.push(await startReplica(botEnv(double, {}), { script }));
     await sleep(3000);
     const idleRssMiB = procs[0]!.rssMiB();
-    const figures = await burst(double, procs, n, text, 0);
+    const figures = await burst(double, procs, n, text, 0, shortcuts);
     await sleep(settleMs);
     return {
       readyMs: procs[0]!.readyMs,
@@ -270,7 +288,7 @@ async function rssAfterSummary(
 }
 
 /** 1 — a gateway answering in 2.5 s, one replica: start-up, idle memory, the slow burst. */
-async function slowPart(
+export async function slowPart(
   double: SlackDouble,
   options: LoadBenchOptions,
   closers: (() => Promise<void>)[],
@@ -291,7 +309,12 @@ async function slowPart(
   closers.push(() => one.stop());
   await sleep(3000);
   const idleRss = one.rssMiB();
-  const { startedAt: _, acksMs: __, ...s } = await burst(double, [one], slowN, text, 90_000);
+  const {
+    startedAt: _,
+    shortcut,
+    acksMs: __,
+    ...s
+  } = await burst(double, [one], slowN, text, 90_000, SHORTCUTS_IN_BURST);
   await sleep(settleMs);
   const afterRss = one.rssMiB();
   await one.stop();
@@ -306,7 +329,7 @@ async function slowPart(
     settleMs,
   );
   // The same burst at a plain Bolt app that only acks: what Bolt and this machine cost alone.
-  const ref = await plainBolt(double, 1, slowN, text, settleMs);
+  const ref = await plainBolt(double, 1, slowN, text, settleMs, SHORTCUTS_IN_BURST);
   const boundS = round((slowN / 10) * 1.05 + 2.5);
   return [
     {
@@ -332,6 +355,7 @@ async function slowPart(
       target: `all ${slowN} answered with the order, last within about ${slowN}/10 s + 2.5 s; ack p99 ≤ 100 ms (plain Bolt that only acks: the same burst, same run)`,
       met: s.answered === slowN && (s.ackP99Ms ?? Infinity) <= 100,
     },
+    shortcutEntry(slowN, shortcut, ref.burst.shortcut),
   ];
 }
 
@@ -345,6 +369,30 @@ function pooled(bursts: readonly BurstFigures[]) {
     ackP99Ms: round(percentile(ms, 0.99)),
     answered: bursts.reduce((s, b) => s + b.answered, 0),
     lastAnswerS: last.every((x) => x !== null) ? Math.max(...(last as number[])) : null,
+  };
+}
+
+/** The message shortcut's modal, opened while the bot takes the 200-command burst. */
+function shortcutEntry(
+  n: number,
+  bot: ShortcutFigures | undefined,
+  plain: ShortcutFigures | undefined,
+): BenchResult {
+  const count = bot?.shortcuts ?? SHORTCUTS_IN_BURST;
+  return {
+    name: `load: the message shortcut's modal under ${n} /payorder at once`,
+    figures: {
+      shortcuts: count,
+      opened: bot?.opened ?? 0,
+      openP50Ms: bot?.openP50Ms ?? null,
+      openMaxMs: bot?.openMaxMs ?? null,
+      plainBoltOpened: plain?.opened ?? 0,
+      plainBoltOpenP50Ms: plain?.openP50Ms ?? null,
+      plainBoltOpenMaxMs: plain?.openMaxMs ?? null,
+      openMaxVsPlainBolt: ratio(bot?.openMaxMs ?? null, plain?.openMaxMs ?? null),
+    },
+    target: `all ${count} "Look up in querydesk" modals opened (views.open at the Slack double, which refuses a trigger_id older than 3 s), the last within 3000 ms of the burst's start (plain Bolt opening a one-block modal: the same burst, same run)`,
+    met: (bot?.opened ?? 0) === count && (bot?.openMaxMs ?? Infinity) <= 3000,
   };
 }
 

@@ -9,9 +9,10 @@ export interface PlainBolt {
 }
 
 /**
- * The benchmarks' reference: a plain Bolt app in HTTP mode whose one command listener only acks,
- * on the same Slack double and machine as the bot. Its ack times under the same commands show
- * how much of the bot's own is Bolt's and the machine's.
+ * The benchmarks' reference: a plain Bolt app in HTTP mode whose one command listener only acks
+ * (and whose message shortcut opens a one-block modal), on the same Slack double and machine as
+ * the bot. Its ack times under the same commands show how much of the bot's own is Bolt's and the
+ * machine's.
  */
 export async function startPlainBolt(options: {
   token: string | undefined;
@@ -38,6 +39,18 @@ export async function startPlainBolt(options: {
   });
   app.command('/payorder', async ({ ack }) => {
     await ack();
+  });
+  // The message shortcut's reference: ack, then open the smallest modal with its trigger_id.
+  app.shortcut('lookup_message', async ({ ack, shortcut, client }) => {
+    await ack();
+    await client.views.open({
+      trigger_id: shortcut.trigger_id,
+      view: {
+        type: 'modal',
+        title: { type: 'plain_text', text: 'Look up' },
+        blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Numbers' } }],
+      },
+    });
   });
   const server = (await app.start(options.port)) as Server;
   const { port } = server.address() as AddressInfo;

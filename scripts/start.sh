@@ -2,12 +2,12 @@
 # The one way querydesk starts in production: `npm start`, the image's CMD and the benchmarks all
 # run this file, so what is measured is what ships. The runtime settings live here and nowhere else.
 #
-# - MALLOC_TRIM_THRESHOLD_=65536 (glibc): freed memory above 64 KiB goes back to the system.
-#   Without it idle RSS differed by about 10 MiB from one start to the next: glibc's dynamic trim
-#   threshold let one malloc arena keep what it had freed. Set in the environment, an operator's
-#   own value wins.
-# - --max-semi-space-size=2: a 2 MiB young generation instead of V8's 16, about 20 MiB less idle
-#   RSS for slightly more frequent minor collections.
+# - MALLOC_TRIM_THRESHOLD_=65536 (glibc): freed memory above 64 KiB goes back to the system, where
+#   glibc's dynamic threshold lets one malloc arena keep it (up to 11 MiB more idle RSS fresh, 10
+#   to 20 MiB more after a burst). Set in the environment, an operator's own value wins.
+# - --max-semi-space-size=2: a 2 MiB young generation instead of V8's 16, about 30 MiB less idle
+#   RSS after a burst for slightly more frequent minor collections.
+# docs/design/startup-and-memory.md has the figures, with and without each, from the same run.
 #
 # `exec` replaces this shell with node, so node is the process an orchestrator signals (PID 1 in
 # the image) and the one whose memory is measured.

@@ -127,6 +127,7 @@ export const envSchema = z.object({
   ORDER_CALLBACK_ALERT_MS: positiveInt('milliseconds').default(300000),
   EXPORT_MAX_ROWS: positiveInt('rows').default(10000),
   SUBSCRIPTION_MIN_INTERVAL_MS: positiveInt('milliseconds').default(60000),
+  APPROVAL_TIMEOUT_MS: positiveInt('milliseconds').default(86400000),
   // How long an export's Start click may take to post its progress message before a runner takes
   // it over; above the slowest post (three Slack attempts of at most 10 s) in production.
   EXPORT_START_GRACE_MS: positiveInt('milliseconds').default(45000),
@@ -185,6 +186,8 @@ export interface Config {
   export: { maxRows: number; startGraceMs: number };
   /** The shortest interval a channel subscription may poll at. */
   subscription: { minIntervalMs: number };
+  /** An approval request not decided within this expires. */
+  approval: { timeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sandboxPort: number;
   /** Console mode only (docs/operations/deploy.md, "The local console from compose.yaml"). */
@@ -314,6 +317,7 @@ export function readConfig(env: Env): Config {
     },
     export: { maxRows: e.EXPORT_MAX_ROWS, startGraceMs: e.EXPORT_START_GRACE_MS },
     subscription: { minIntervalMs: e.SUBSCRIPTION_MIN_INTERVAL_MS },
+    approval: { timeoutMs: e.APPROVAL_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL ?? defaultLogLevel(mode, e.CONSOLE_STANDBY === 'true'),
     sandboxPort: e.SANDBOX_PORT,
     console: {

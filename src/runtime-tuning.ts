@@ -33,12 +33,13 @@ export function tuneRuntime(log: TuningLog): RuntimeTuning {
 }
 
 /**
- * One full garbage collection at the end of start-up, before listening. Until then a fresh process had never had one: its heap,
- * start-up's leftovers included, sat just under V8's first old-generation limit, and the first
- * burst of commands crossed it, so a mark-compact (with concurrent marking on V8's helper threads,
- * competing with the acks for 2 cores) ran in the middle of the acks in every burst measured.
- * After this one the limit is set from what is really live, with room for a burst
- * (docs/design/startup-and-memory.md).
+ * One full garbage collection at the end of start-up, before listening. A fresh process has had
+ * none: its heap, start-up's leftovers included, sits just under V8's first old-generation limit,
+ * so the first burst of commands would cross it and run a mark-compact (with concurrent marking
+ * on V8's helper threads, competing with the acks for the cores) in the middle of the acks, and
+ * the idle collector would measure its growth from a baseline full of garbage. After this one the
+ * limit is set from what is really live, with room for a burst
+ * (docs/design/startup-and-memory.md gives the figure it is kept for).
  *
  * V8 hands out its `gc` function only to contexts made while `--expose-gc` is on, so the flag is
  * set for the one context made here and then cleared: nothing else in the process sees `gc`, and
@@ -94,12 +95,12 @@ export interface IdleCollector {
 
 /**
  * One full garbage collection once the process has gone quiet after work. V8 collects its old
- * generation only when it nears a limit, and a burst of commands leaves that limit raised and
- * the heap full of the burst's dead objects: measured from outside, the bot sat about 30 MiB above
- * its idle size for as long as nothing came, its heap half dead, while two full collections in a
- * row brought the heap's pages back to about what it held before the burst. So every `everyMs` the process looks at its event loop: when it
- * was quiet and the heap has grown by `growthBytes` since the last collection, it collects (tens
- * of milliseconds, on a loop with nothing else to do). A busy loop is never interrupted.
+ * generation only when it nears a limit, and a burst of commands leaves that limit raised and the
+ * heap full of the burst's dead objects, so the process would stay tens of MiB above its idle size
+ * for as long as nothing came (docs/design/startup-and-memory.md gives the figure). So every
+ * `everyMs` the process looks at its event loop: when it was quiet and the heap has grown by
+ * `growthBytes` since the last collection, it collects (tens of milliseconds, on a loop with
+ * nothing else to do). A busy loop is never interrupted.
  */
 export function startIdleCollector(options: IdleCollectorOptions = {}): IdleCollector {
   const gc = 'gc' in options ? options.gc : exposedGc();

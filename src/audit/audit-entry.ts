@@ -17,4 +17,6 @@ export interface AuditEntry {
    * unknown; `settled`: a later answer fixed it at `points`. Absent for an answered call.
    */
   charge?: 'unconfirmed' | 'settled';
+  /** Who approved the work that made the call (the asker is `userId`); absent: no approval. */
+  approvedBy?: string;
 }

@@ -26,6 +26,7 @@ function fromRow(r: Omit<AuditEntriesTable, 'id'>): AuditEntry {
     latencyMs: Number(r.latency_ms),
     requestId: r.request_id,
     ...(r.charge === 'unconfirmed' || r.charge === 'settled' ? { charge: r.charge } : {}),
+    ...(r.approved_by ? { approvedBy: r.approved_by } : {}),
   };
 }
 
@@ -42,13 +43,14 @@ const toRow = (e: AuditEntry) => ({
   latency_ms: Math.round(e.latencyMs),
   request_id: e.requestId,
   charge: e.charge ?? null,
+  approved_by: e.approvedBy ?? null,
 });
 
 async function insertEntry(db: Db, e: AuditEntry): Promise<void> {
   await db.insertInto('audit_entries').values(toRow(e)).execute();
 }
 
-/** The most rows one insert takes: 12 values each, well under SQLite's 32,766 parameters. */
+/** The most rows one insert takes: 13 values each, well under SQLite's 32,766 parameters. */
 export const AUDIT_INSERT_MAX = 200;
 
 /** The audit of every gateway call, per workspace; nothing here knows Slack. */

@@ -15,6 +15,8 @@ const HEADER = [
   'request_id',
   // `unconfirmed` (charge unknown, points held) or `settled`; empty for an answered call.
   'charge',
+  // Who approved the work that made the call (the user column is the asker); empty: none.
+  'approved_by',
 ];
 
 /**
@@ -35,6 +37,7 @@ export function auditCsv(entries: readonly AuditEntry[]): Buffer {
     String(e.latencyMs),
     e.requestId,
     e.charge ?? '',
+    e.approvedBy ?? '',
   ]);
   return toCsv(HEADER, rows);
 }

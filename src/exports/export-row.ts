@@ -49,6 +49,8 @@ export interface ExportsTable {
   csv_header: ColumnType<string | null, string | null | undefined, string | null>;
   lease_owner: string | null;
   lease_until: number | null;
+  /** Who approved it when it needed approval (0019); its calls are audited with them. */
+  approved_by: string | null;
   /** The language its messages were posted in (0015); null reads as the workspace's. */
   locale: string | null;
   started_at: number | null;

@@ -9,6 +9,8 @@ export interface CallContext {
   requestId?: string;
   /** What started the call (a slash command, a button, `background`), kept in the audit. */
   origin?: string;
+  /** Who approved the work this call is part of, kept in the audit beside the asker. */
+  approvedBy?: string;
   /**
    * The workspace's daily budget as the caller read it for this call (null: none), handed on with
    * the charge so the budget warning need not read it again; absent when the caller did not read it.

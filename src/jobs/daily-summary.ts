@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import type { ChartRenderer } from '../ledger/chart-process.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { STALE_CLAIM_MS } from '../ledger/summary-claims.js';
 import { cronSchedule } from './schedule.js';
@@ -30,7 +31,7 @@ export interface DailySummaryJob {
    * process was down then), marked late. Resolves once that catch-up has been tried; never rejects.
    */
   start(): Promise<void>;
-  /** Disarms the schedule and pending retries, and waits for runs in flight. */
+  /** Disarms the schedule and pending retries, waits for runs in flight, ends the chart renderer. */
   stop(): Promise<void>;
   /** One scheduled run for every workspace; what happened to each. */
   runOnce(scheduledAt: Date, opts?: { late?: boolean }): Promise<SummaryOutcome[]>;
@@ -41,6 +42,21 @@ export interface DailySummaryJob {
 /** Timers are capped so a far-off run (or a sleeping laptop) re-checks the clock now and then. */
 const MAX_TIMER_MS = 60_000;
 const DEFAULT_RETRIES = [60_000, 300_000, 900_000];
+
+/**
+ * The job's own chart renderer, loaded with its first chart (an idle bot loads none: the module
+ * is imported then) and ended with the job.
+ */
+function lazyChartRenderer(): Pick<ChartRenderer, 'render' | 'stop'> {
+  let renderer: ChartRenderer | undefined;
+  return {
+    async render(data, labels, size) {
+      renderer ??= (await import('../ledger/chart-process.js')).createChartRenderer();
+      return renderer.render(data, labels, size);
+    },
+    stop: () => renderer?.stop(),
+  };
+}
 
 export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
   const schedule = cronSchedule(o.cron, o.timeZone);
@@ -66,7 +82,8 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
     timers.add(t);
   };
 
-  const deps = { ...o, logger: log };
+  const charts = lazyChartRenderer();
+  const deps = { ...o, logger: log, charts };
   const attempt = async (
     ws: SummaryWorkspace,
     run: { scheduledAt: Date; late: boolean },
@@ -149,6 +166,7 @@ export function createDailySummaryJob(o: DailySummaryOptions): DailySummaryJob {
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await Promise.allSettled([...inFlight]);
+      charts.stop();
     },
     runOnce,
     nextRun: () => schedule.next(o.clock()),

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Locale } from '../i18n/locales.js';
 import { translator } from '../i18n/translator.js';
 import type { SpendChart } from '../ledger/chart.js';
+import type { ChartRenderer } from '../ledger/chart-process.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { summaryMessage } from '../slack/blocks/summary-message.js';
 import { isUnreachableChannel, slackErrorCode } from '../slack/delivery/slack-errors.js';
@@ -37,6 +38,8 @@ export interface SendSummaryDeps {
   timeZone: string;
   sandbox: boolean;
   slack: (workspaceId: string) => WebClient | Promise<WebClient>;
+  /** Draws the chart in a process of its own (the summary job's). */
+  charts: Pick<ChartRenderer, 'render'>;
 }
 
 /**
@@ -94,7 +97,7 @@ export async function sendSummary(
     };
   }
   await ledger.markSummarySent(key);
-  const chart = await drawChart(content, log);
+  const chart = await drawChart(deps.charts, content, log);
   const title = content.labels.title;
   const uploaded = chart ? await uploadChart(client, ws.channelId, chart, title, log) : false;
   log.info({ chart: uploaded }, 'spend summary posted');
@@ -105,10 +108,13 @@ export async function sendSummary(
  * The chart, drawn once the numbers are posted, in a process of its own: the chart stack (Vega,
  * resvg, every system font) never stays in this one. Undefined when it cannot be drawn.
  */
-async function drawChart(content: SummaryContent, log: Logger): Promise<SpendChart | undefined> {
+async function drawChart(
+  charts: SendSummaryDeps['charts'],
+  content: SummaryContent,
+  log: Logger,
+): Promise<SpendChart | undefined> {
   try {
-    const { renderSpendChartApart } = await import('../ledger/chart-process.js');
-    return await renderSpendChartApart(content.chart, content.labels);
+    return await charts.render(content.chart, content.labels);
   } catch (err) {
     log.warn({ err }, 'spend chart could not be drawn; the summary went without it');
     return undefined;

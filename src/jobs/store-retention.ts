@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { pruneApprovals } from '../approvals/index.js';
 import type { Db } from '../store/database.js';
 import { pruneStepExecutions, STEP_RECORD_KEPT_MS } from '../store/step-executions.js';
 import { pruneSubscriptions } from '../subscriptions/retention.js';
@@ -15,7 +16,8 @@ export interface StoreRetentionOptions {
 
 /**
  * Prunes what the store would otherwise keep for ever: subscriptions over for 30 days (with their
- * posts), previews never clicked after a day, step execution records after 7 days. Runs at start
+ * posts), previews never clicked after a day, step execution records after 7 days, approval
+ * requests decided or expired 30 days ago. Runs at start
  * and then hourly, as the ledger's retention does; returns its stop function.
  */
 export function startStoreRetention(opts: StoreRetentionOptions): () => Promise<void> {
@@ -24,8 +26,12 @@ export function startStoreRetention(opts: StoreRetentionOptions): () => Promise<
     const now = opts.clock().getTime();
     const subscriptions = await pruneSubscriptions(opts.db, now);
     const steps = await pruneStepExecutions(opts.db, now - STEP_RECORD_KEPT_MS);
-    if (steps + subscriptions.subscriptions + subscriptions.previews > 0) {
-      opts.logger.info({ ...subscriptions, steps }, 'old subscriptions and step records pruned');
+    const approvals = await pruneApprovals(opts.db, now);
+    if (steps + subscriptions.subscriptions + subscriptions.previews + approvals > 0) {
+      opts.logger.info(
+        { ...subscriptions, steps, approvals },
+        'old subscriptions, step records and approval requests pruned',
+      );
     }
   };
   const run = () => {

@@ -22,6 +22,7 @@ import {
 } from './interactions.js';
 import { createResponseUrl } from './response-url.js';
 import { handler } from './server.js';
+import { type ShortcutInput, sendShortcut, shortcutRequest } from './shortcuts.js';
 import { type DoubleExecution, DoubleState, type InstallGrant } from './state.js';
 import type {
   AckResult,
@@ -42,7 +43,7 @@ export { DEFAULT_CHANNEL, DEFAULT_USER } from './interactions.js';
 export { signedHeaders, slackSignature } from './signing.js';
 export type { DoubleCompletion, DoubleExecution, InstallGrant } from './state.js';
 export type * from './types.js';
-export type { ActionInput, CommandInput, SubmissionInput };
+export type { ActionInput, CommandInput, ShortcutInput, SubmissionInput };
 
 export interface SlackDouble {
   /** Origin, e.g. `http://127.0.0.1:41234`. */
@@ -83,6 +84,13 @@ export interface SlackDouble {
   sendCommand(target: string, input: CommandInput): Promise<AckResult>;
   /** The signed request sendCommand would post, built now and not sent. */
   commandRequest(input: CommandInput): { body: string; headers: Record<string, string> };
+  /**
+   * Signed shortcut: a message shortcut (`message_action`, with the message and its channel) when
+   * `input.message` is given, else a global one.
+   */
+  sendShortcut(target: string, input: ShortcutInput): Promise<AckResult>;
+  /** The signed request sendShortcut would post, built now and not sent. */
+  shortcutRequest(input: ShortcutInput): { body: string; headers: Record<string, string> };
   /** Signed block_actions for an element of a stored message or view. */
   sendAction(target: string, input: ActionInput): Promise<AckResult>;
   /** Signed view_submission of a stored open modal; the ack is applied to the view stack. */
@@ -185,6 +193,8 @@ export async function startSlackDouble(opts: SlackDoubleOptions = {}): Promise<S
     on,
     sendCommand: (target, input) => sendCommand(ctx, target, input),
     commandRequest: (input) => commandRequest(ctx, input),
+    sendShortcut: (target, input) => sendShortcut(ctx, target, input),
+    shortcutRequest: (input) => shortcutRequest(ctx, input),
     sendAction: (target, input) => sendAction(ctx, target, input),
     sendViewSubmission: (target, input) => sendViewSubmission(ctx, target, input),
     sendEvent: (target, event, team, enterprise) => sendEvent(ctx, target, event, team, enterprise),

@@ -49,9 +49,9 @@ export interface SubmissionInput {
   enterprise?: CommandInput['enterprise'];
 }
 
-type Ctx = { state: DoubleState; baseUrl: string };
+export type Ctx = { state: DoubleState; baseUrl: string };
 
-function common(
+export function common(
   state: DoubleState,
   user: string,
   team = state.id.teamId,

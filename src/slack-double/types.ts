@@ -80,6 +80,8 @@ export interface DoubleUser {
   name: string;
   realName: string;
   isAdmin: boolean;
+  /** A workspace owner (`is_owner`); absent: not one. */
+  isOwner?: boolean;
   tz: string;
   /** Slack's language for the person (`en-US`, `zh-CN`, …); `users.info` gives it with include_locale. */
   locale: string;

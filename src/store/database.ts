@@ -89,6 +89,10 @@ export interface WorkspaceSettingsTable {
   paid_users: string | null;
   /** Language of what is posted into channels (`en`, `zh-CN`); null: English. */
   language: string | null;
+  /** Work estimated above this many points asks for approval first (0019); null: never. */
+  approval_above: number | null;
+  /** JSON array of user ids who approve; null/[]: the workspace's admins and owners. */
+  approvers: string | null;
   updated_at: number;
 }
 
@@ -174,6 +178,8 @@ export interface AuditEntriesTable {
    * `settled`: a later answer fixed it. Null otherwise. Migration 0011.
    */
   charge: string | null;
+  /** Who approved the work that made this call (0019); null when it needed no approval. */
+  approved_by: string | null;
 }
 
 export interface JobClaimsTable {

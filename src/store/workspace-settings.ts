@@ -15,6 +15,10 @@ export interface WorkspaceSettings {
   paidUsers: string[];
   /** Language of what is posted into this workspace's channels. */
   language: Locale;
+  /** Work estimated above this many points needs approval first; null: never. */
+  approvalAbove: number | null;
+  /** Who approves; empty: the workspace's admins and owners. */
+  approvers: string[];
   updatedAt: Date;
 }
 
@@ -48,6 +52,8 @@ export async function getWorkspaceSettings(
     paidChannels: idList(row.paid_channels),
     paidUsers: idList(row.paid_users),
     language: row.language && isLocale(row.language) ? row.language : DEFAULT_LOCALE,
+    approvalAbove: row.approval_above === null ? null : Number(row.approval_above),
+    approvers: idList(row.approvers),
     updatedAt: new Date(Number(row.updated_at)),
   };
 }
@@ -62,6 +68,9 @@ export interface WorkspaceSettingsChange {
   paidChannels?: string[];
   paidUsers?: string[];
   language?: Locale;
+  /** undefined leaves it alone; null: no approval needed. */
+  approvalAbove?: number | null;
+  approvers?: string[];
   now: Date;
 }
 
@@ -89,6 +98,8 @@ export async function saveWorkspaceSettings(
     ...(change.paidChannels ? { paid_channels: JSON.stringify(change.paidChannels) } : {}),
     ...(change.paidUsers ? { paid_users: JSON.stringify(change.paidUsers) } : {}),
     ...(change.language ? { language: change.language } : {}),
+    ...(change.approvalAbove !== undefined ? { approval_above: change.approvalAbove } : {}),
+    ...(change.approvers ? { approvers: JSON.stringify(change.approvers) } : {}),
   };
   await db
     .insertInto('workspace_settings')

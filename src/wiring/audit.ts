@@ -45,6 +45,7 @@ export function auditOutcomes(p: {
       latencyMs: e.durationMs,
       requestId: e.context.requestId,
       ...(e.chargeUnknown ? { charge: 'unconfirmed' as const } : {}),
+      ...(e.context.approvedBy ? { approvedBy: e.context.approvedBy } : {}),
     };
     void p.work.track(p.writes.add(entry));
   };

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { WebClient } from '@slack/web-api';
 import { createExportRunner, type ExportRunner } from '../exports/index.js';
 import { createQrWatcher, type QrWatcher } from '../qr/index.js';
+import { startApprovalExpiry } from '../slack/approvals/expiry.js';
 import type { AppDeps } from '../slack/deps.js';
 import { exportDeps } from '../slack/exports/export-deps.js';
 import { qrWatchDeps } from '../slack/qr/index.js';
@@ -16,11 +17,12 @@ export interface Workers {
   orderWatcher: OrderWatcher;
   exportRunner: ExportRunner;
   subscriptionPoller: SubscriptionPoller;
+  approvalExpiry: ReturnType<typeof startApprovalExpiry>;
 }
 
 /**
  * The store-leased background workers of this process (QR watches, order watches, exports,
- * channel subscriptions), under one worker id. Built before the listeners (which hand them work), started once the app answers.
+ * channel subscriptions) and the expiry of approval requests, under one worker id. Built before the listeners (which hand them work), started once the app answers.
  */
 export function createWorkers(
   deps: AppDeps,
@@ -42,6 +44,7 @@ export function createWorkers(
       workerId,
       lateness: late('subscription'),
     }),
+    approvalExpiry: startApprovalExpiry(deps, client),
   };
 }
 
@@ -51,4 +54,5 @@ export function startWorkers(workers: Workers, life: Lifecycle): void {
   life.own(workers.orderWatcher, (w) => w.stop()).start();
   life.own(workers.exportRunner, (r) => r.stop()).start();
   life.own(workers.subscriptionPoller, (p) => p.stop()).start();
+  life.own(workers.approvalExpiry, (e) => e.stop()).start();
 }

@@ -48,6 +48,7 @@ function runningRow(id: string, now: number): ExportRow {
     file_id: null,
     csv_bom: 1,
     csv_header: null,
+    approved_by: null,
     lease_owner: null,
     lease_until: null,
     locale: null,

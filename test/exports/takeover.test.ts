@@ -46,6 +46,7 @@ function startingRow(id: string, updatedAt: number, poster: string): ExportRow {
     file_id: null,
     csv_bom: 1,
     csv_header: null,
+    approved_by: null,
     lease_owner: poster,
     lease_until: null,
     locale: null,

@@ -15,7 +15,7 @@ const schemaPath = join(fixtures, 'manifest.schema.1.0.0.json');
 const manifest = parse(readFileSync(join(root, 'manifest.yml'), 'utf8')) as {
   features: {
     slash_commands: { command: string; usage_hint: string; description: string }[];
-    shortcuts: { callback_id: string }[];
+    shortcuts: { callback_id: string; name: string; type: string }[];
   };
   oauth_config: { scopes: { bot: string[] } };
   functions: Record<
@@ -81,6 +81,14 @@ describe('manifest.yml', () => {
     expect(byName.get('/payorder')).toBe(specs.payorder.usage);
     expect(byName.get('/qr')).toBe(specs.qr.usage);
     expect(manifest.features.shortcuts.map((s) => s.callback_id)).toContain('qd_lookup_payorder');
+    // The message shortcut by the contract's callback id, in every message's menu.
+    expect(manifest.features.shortcuts).toContainEqual(
+      expect.objectContaining({
+        name: 'Look up in querydesk',
+        type: 'message',
+        callback_id: 'lookup_message',
+      }),
+    );
   });
 
   it('lists exactly the registry: each command with its usage and description, in order', () => {

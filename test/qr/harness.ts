@@ -103,6 +103,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
         }),
         gatewayTokenLast4: async () => undefined,
         language: async () => 'en' as const,
+        approvalRules: async () => ({ above: undefined, approvers: [] }),
         sealGatewayToken: () => {
           throw new Error('no encryption key in this harness');
         },

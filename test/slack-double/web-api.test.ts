@@ -81,6 +81,23 @@ describe('auth and identity', () => {
     expect(bot.user?.is_bot).toBe(true);
   });
 
+  it('users.list pages through the people it knows, owners marked as owners and admins', async () => {
+    double.addUser({ id: 'U2', isOwner: true });
+    double.addUser({ id: 'U3' });
+    double.addUser({ id: 'U4', isAdmin: true });
+
+    const first = await client.users.list({ limit: 2 });
+    const cursor = first.response_metadata?.next_cursor;
+    expect(cursor).toBeTruthy();
+    const rest = await client.users.list({ limit: 2, cursor });
+    const all = [...(first.members ?? []), ...(rest.members ?? [])];
+
+    expect(all.map((m) => m.id)).toEqual(['U2', 'U3', 'U4']);
+    expect(all[0]).toMatchObject({ is_owner: true, is_admin: true });
+    expect(all[1]).toMatchObject({ is_owner: false, is_admin: false });
+    expect(rest.response_metadata?.next_cursor).toBe('');
+  });
+
   it('conversations.info and conversations.join track membership', async () => {
     double.addChannel({ id: 'C9', name: 'ops', botIsMember: false });
 

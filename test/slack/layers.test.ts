@@ -20,6 +20,7 @@ const FLOWS = [
   'watches',
   'exports',
   'subscriptions',
+  'approvals',
   'audit',
   'settings',
   'oauth',

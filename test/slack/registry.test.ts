@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_COMMANDS } from '../../src/console/commands.js';
 import { ACTIONS } from '../../src/slack/actions/index.js';
@@ -61,4 +62,27 @@ describe('the Slack registries', () => {
     const kinds = COMMAND_LIST.flatMap((c) => (c.kind === 'lookup' && c.card ? [c.card.kind] : []));
     expect(kinds.sort()).toEqual(['account', 'coupons', 'payOrder', 'punishments', 'shopOrders']);
   });
+
+  it('list every command that src/slack/commands/ declares', async () => {
+    // A command file without its line in COMMANDS compiles (nothing imports it): this names it.
+    const dir = new URL('../../src/slack/commands/', import.meta.url);
+    const declared: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const exports: Record<string, unknown> = await import(new URL(file, dir).href);
+      for (const value of Object.values(exports)) {
+        if (isCommand(value)) declared.push(`src/slack/commands/${file}: ${value.name}`);
+      }
+    }
+    const listed = new Set<string>(COMMAND_LIST.map((c) => c.name));
+    expect(declared.length).toBeGreaterThanOrEqual(COMMAND_LIST.length);
+    expect(declared.filter((d) => !listed.has(d.slice(d.indexOf(': ') + 2)))).toEqual([]);
+  });
 });
+
+function isCommand(value: unknown): value is { name: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, name } = value as { kind?: unknown; name?: unknown };
+  return (
+    (kind === 'lookup' || kind === 'custom') && typeof name === 'string' && name.startsWith('/')
+  );
+}

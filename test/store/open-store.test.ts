@@ -15,6 +15,7 @@ import {
 } from '../fakes/databases.js';
 
 const TABLES = [
+  'approval_requests',
   'audit_entries',
   'budget_locks',
   'budget_reservations',
@@ -112,6 +113,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0016-export-csv-header',
       '0017-subscription-poll-pages',
       '0018-step-claims',
+      '0019-approval-requests',
     ]);
   });
 

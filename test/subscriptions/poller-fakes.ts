@@ -41,6 +41,7 @@ export function activeRow(now: number): SubscriptionRow {
     orders_posted: 0,
     ended_by: null,
     ended_reason: null,
+    approved_by: null,
     lease_owner: null,
     lease_until: null,
     locale: null,

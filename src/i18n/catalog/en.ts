@@ -1,3 +1,4 @@
+import { enApprovals } from './en/approvals.js';
 import { enAudit } from './en/audit.js';
 import { enCommon } from './en/common.js';
 import { enConsole } from './en/console.js';
@@ -6,6 +7,7 @@ import { enGateway } from './en/gateway.js';
 import { enHelp } from './en/help.js';
 import { enHome } from './en/home.js';
 import { enLookup } from './en/lookup.js';
+import { enMessageLookup } from './en/message-lookup.js';
 import { enQr } from './en/qr.js';
 import { enSettings } from './en/settings.js';
 import { enSpend } from './en/spend.js';
@@ -38,6 +40,8 @@ export const EN_AREAS = [
   enAudit,
   enSettings,
   enTables,
+  enMessageLookup,
+  enApprovals,
 ] as const;
 
 export const en = {
@@ -56,6 +60,8 @@ export const en = {
   ...enAudit,
   ...enSettings,
   ...enTables,
+  ...enMessageLookup,
+  ...enApprovals,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import type { MessageKey } from './en.js';
+import { zhCNApprovals } from './zh-cn/approvals.js';
 import { zhCNAudit } from './zh-cn/audit.js';
 import { zhCNCommon } from './zh-cn/common.js';
 import { zhCNConsole } from './zh-cn/console.js';
@@ -7,6 +8,7 @@ import { zhCNGateway } from './zh-cn/gateway.js';
 import { zhCNHelp } from './zh-cn/help.js';
 import { zhCNHome } from './zh-cn/home.js';
 import { zhCNLookup } from './zh-cn/lookup.js';
+import { zhCNMessageLookup } from './zh-cn/message-lookup.js';
 import { zhCNQr } from './zh-cn/qr.js';
 import { zhCNSettings } from './zh-cn/settings.js';
 import { zhCNSpend } from './zh-cn/spend.js';
@@ -35,6 +37,8 @@ export const zhCN = {
   ...zhCNAudit,
   ...zhCNSettings,
   ...zhCNTables,
+  ...zhCNMessageLookup,
+  ...zhCNApprovals,
 } as const satisfies Record<MessageKey, string>;
 
 // The reverse direction: a key only Chinese has is a compile error too.

@@ -1,7 +1,7 @@
 import { ApiError, required } from '../api-error.js';
 import type { Method } from '../context.js';
 import type { DoubleState } from '../state.js';
-import type { DoubleChannel } from '../types.js';
+import type { DoubleChannel, DoubleUser } from '../types.js';
 
 const authTest: Method = ({ state, baseUrl }) => ({
   url: `${baseUrl}/`,
@@ -45,26 +45,49 @@ const conversationsJoin: Method = ({ state, args }) => {
   };
 };
 
+function userJson(state: DoubleState, u: DoubleUser, locale: boolean): Record<string, unknown> {
+  const isBot = u.id === state.id.botUserId;
+  return {
+    id: u.id,
+    team_id: state.id.teamId,
+    name: isBot ? 'querydesk' : u.name,
+    real_name: u.realName,
+    tz: u.tz,
+    is_admin: u.isAdmin || u.isOwner === true,
+    is_owner: u.isOwner === true,
+    is_bot: isBot,
+    deleted: false,
+    profile: { real_name: u.realName, display_name: u.name },
+    ...(locale ? { locale: u.locale } : {}),
+  };
+}
+
+const withLocale = (args: Record<string, unknown>) =>
+  args.include_locale === true || args.include_locale === 'true';
+
 const usersInfo: Method = ({ state, args }) => {
   const id = required(args, 'user', 'user_not_found');
-  const isBot = id === state.id.botUserId;
-  const u = state.user(id);
+  return { user: userJson(state, state.user(id), withLocale(args)) };
+};
+
+/**
+ * `users.list`: the people the double knows (added or seen), paged as Slack pages it: `limit`
+ * (default 0, all; at most 1000 a page as Slack caps it) and an opaque `cursor`, with
+ * `response_metadata.next_cursor` empty on the last page.
+ */
+const usersList: Method = ({ state, args }) => {
+  const all = [...state.users.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const limit = Math.min(1000, Number(args.limit ?? 0) || 1000);
+  const cursor = typeof args.cursor === 'string' && args.cursor ? args.cursor : '';
+  const from = cursor ? Number(Buffer.from(cursor, 'base64').toString('utf8').slice(5)) : 0;
+  if (!Number.isSafeInteger(from) || from < 0) throw new ApiError('invalid_cursor');
+  const page = all.slice(from, from + limit);
+  const next =
+    from + limit < all.length ? Buffer.from(`user:${from + limit}`).toString('base64') : '';
   return {
-    user: {
-      id: u.id,
-      team_id: state.id.teamId,
-      name: isBot ? 'querydesk' : u.name,
-      real_name: u.realName,
-      tz: u.tz,
-      is_admin: u.isAdmin,
-      is_owner: false,
-      is_bot: isBot,
-      deleted: false,
-      profile: { real_name: u.realName, display_name: u.name },
-      ...(args.include_locale === true || args.include_locale === 'true'
-        ? { locale: u.locale }
-        : {}),
-    },
+    members: page.map((u) => userJson(state, u, withLocale(args))),
+    cache_ts: Math.floor(state.now().getTime() / 1000),
+    response_metadata: { next_cursor: next },
   };
 };
 
@@ -73,4 +96,5 @@ export const identityMethods: Record<string, Method> = {
   'conversations.info': conversationsInfo,
   'conversations.join': conversationsJoin,
   'users.info': usersInfo,
+  'users.list': usersList,
 };

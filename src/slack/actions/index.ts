@@ -6,11 +6,13 @@ import { punishmentsOf } from '../lookup/punishments-pages.js';
 import { shopOrdersOf } from '../lookup/shop-orders-pages.js';
 import { exactly, pick } from '../middleware/one-listener.js';
 import type { ActionDef } from './action.js';
+import { approvalAsk, approvalDecision } from './approval-buttons.js';
 import { auditExport } from './audit-export.js';
 import { cancelExport } from './cancel-export.js';
 import { cancelSubscribe } from './cancel-subscribe.js';
 import { exportBom } from './export-bom.js';
 import { link } from './link.js';
+import { lookupMessagePick } from './lookup-message-pick.js';
 import { paging } from './paging.js';
 import { qrCheckAgain, qrLoadAccount, qrNewCode, qrScanned } from './qr-buttons.js';
 import { refreshPayOrder } from './refresh-payorder.js';
@@ -46,6 +48,11 @@ export const ACTIONS = {
   subscribe: subscribe(ACTION.subscribe),
   cancelSubscribe: cancelSubscribe(ACTION.cancelSubscribe),
   unsubscribe: unsubscribe(ACTION.unsubscribe),
+  lookupMessagePick: lookupMessagePick(ACTION.lookupMessagePick),
+  approvalAsk: approvalAsk(ACTION.approvalAsk),
+  approvalApprove: approvalDecision(ACTION.approvalApprove, 'approved'),
+  approvalDeny: approvalDecision(ACTION.approvalDeny, 'denied'),
+  approvalWithdraw: approvalDecision(ACTION.approvalWithdraw, 'withdrawn'),
 } satisfies Record<ActionKey, ActionDef>;
 
 /** Each button is acked at once; its work follows. */

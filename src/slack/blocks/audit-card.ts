@@ -2,6 +2,7 @@ import type { types } from '@slack/bolt';
 import type { AuditEntry } from '../../audit/audit-entry.js';
 import { instantToWallClock } from '../../gateway/time.js';
 import type { Translate } from '../../i18n/translator.js';
+import { person } from './approval-message.js';
 import { ACTION } from './ids.js';
 import { escapeMrkdwn, LIMITS, mrkdwn, plain, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -35,7 +36,8 @@ export function auditCard(opts: {
         ? t('audit.chargeUnknown')
         : t(e.charge === 'settled' ? 'audit.pointsSettled' : 'audit.points', { points: e.points });
     const code = t('audit.code', { code: escapeMrkdwn(e.resultCode) });
-    return `\`${at}\` ${escapeMrkdwn(e.userId ?? '—')} · ${escapeMrkdwn(e.command)} · ${e.operation} · ${pts} · ${code} · ${e.latencyMs} ms`;
+    const by = e.approvedBy ? ` (${t('approvals.auditBy', { who: person(e.approvedBy) })})` : '';
+    return `\`${at}\` ${escapeMrkdwn(e.userId ?? '—')}${by} · ${escapeMrkdwn(e.command)} · ${e.operation} · ${pts} · ${code} · ${e.latencyMs} ms`;
   });
   const blocks: types.KnownBlock[] = [
     { type: 'header', text: plain(truncate(title, LIMITS.headerText), LIMITS.headerText) },

@@ -24,6 +24,8 @@ export function configModal(opts: {
   paidUsers: string[];
   /** The workspace's channel language, and the form's own words in the admin's language. */
   language: { current: Locale; t: Translate };
+  /** Approval for costly work: above how many points (undefined: never), and who approves. */
+  approval?: { above?: number; approvers: string[] };
 }): types.ModalView {
   const { t } = opts.language;
   const language = languageInput(opts.language);
@@ -89,10 +91,41 @@ export function configModal(opts: {
       channel,
       paidIn,
       paidFor,
+      ...approvalInputs(opts.approval ?? { approvers: [] }, t),
       language,
       ...token,
     ],
   };
+}
+
+/** "Approval needed above" (points; empty: never) and "Approvers" (empty: admins and owners). */
+function approvalInputs(
+  a: { above?: number; approvers: string[] },
+  t: Translate,
+): types.InputBlock[] {
+  return [
+    numberInput({
+      name: 'approval_above',
+      label: t('approvals.config.above.label'),
+      hint: t('approvals.config.above.hint'),
+      optional: true,
+      min: 0,
+      initial: a.above === undefined ? undefined : String(a.above),
+    }),
+    {
+      type: 'input',
+      block_id: 'approvers',
+      optional: true,
+      label: plain(t('approvals.config.approvers.label')),
+      hint: plain(t('approvals.config.approvers.hint')),
+      element: {
+        type: 'multi_users_select',
+        action_id: 'approvers',
+        max_selected_items: 100,
+        ...(a.approvers.length ? { initial_users: a.approvers.slice(0, 100) } : {}),
+      },
+    },
+  ];
 }
 
 /** Many-workspace mode: the write-only gateway token; only its last 4 characters ever show. */

@@ -1,9 +1,11 @@
 import type { types } from '@slack/bolt';
 import type { ExportRow } from '../../exports/index.js';
 import type { Translate } from '../../i18n/translator.js';
+import { type ApprovalGate, gateButtons, gateSection, gateText } from './approval-message.js';
 import { button, contextLine, section } from './card-parts.js';
 import { esc } from './format.js';
 import { ACTION } from './ids.js';
+import { truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 const BAR = 20;
@@ -101,6 +103,8 @@ export function exportPreviewMessage(p: {
   price: number | undefined;
   maxRows: number;
   note?: string;
+  /** Set when the export costs more than the workspace lets start without approval. */
+  approval?: ApprovalGate;
   /** The asker's language. */
   t: Translate;
 }): SlackMessage {
@@ -117,7 +121,13 @@ export function exportPreviewMessage(p: {
   ];
   const box = fileOptions(t);
   return {
-    text: esc(t('exports.preview.text', { title: p.title, price, max: p.maxRows }), 1000),
+    text: truncate(
+      [
+        esc(t('exports.preview.text', { title: p.title, price, max: p.maxRows }), 1000),
+        ...(p.approval ? [gateText(p.approval, t)] : []),
+      ].join(' '),
+      2000,
+    ),
     blocks: [
       section(lines.join('\n')),
       {
@@ -133,13 +143,18 @@ export function exportPreviewMessage(p: {
           },
         ],
       },
+      ...(p.approval ? [gateSection(p.approval, t)] : []),
       {
         type: 'actions',
         elements: [
-          {
-            ...button(ACTION.startExport, t('exports.button.start'), p.exportId),
-            style: 'primary',
-          },
+          ...(p.approval
+            ? gateButtons(p.approval, t)
+            : [
+                {
+                  ...button(ACTION.startExport, t('exports.button.start'), p.exportId),
+                  style: 'primary' as const,
+                },
+              ]),
           button(ACTION.cancelExport, t('exports.button.cancel'), p.exportId),
         ],
       },

@@ -20,15 +20,23 @@ export const ACTION = {
   subscribe: 'qd_subscribe',
   cancelSubscribe: 'qd_subscribe_cancel',
   unsubscribe: 'qd_unsubscribe',
+  lookupMessagePick: 'qd_lookup_message_pick',
+  approvalAsk: 'qd_approval_ask',
+  approvalApprove: 'qd_approval_approve',
+  approvalDeny: 'qd_approval_deny',
+  approvalWithdraw: 'qd_approval_withdraw',
 } as const;
 
 /** Modals not drawn from a command's form (those take `qd_<command>_modal` from its name). */
 export const VIEW = {
   config: 'qd_config_modal',
+  lookupMessage: 'qd_lookup_message_modal',
 } as const;
 
 export const SHORTCUT = {
   payOrder: 'qd_lookup_payorder',
+  /** The message shortcut "Look up in querydesk" (the contract names this callback id). */
+  lookupMessage: 'lookup_message',
 } as const;
 
 export type ActionKey = keyof typeof ACTION;

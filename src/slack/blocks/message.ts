@@ -27,6 +27,8 @@ export interface Asker {
    * A stored query keeps its asker's, and a click answers in the clicker's (`clickedBy`).
    */
   locale?: Locale;
+  /** The approver of the work this runs for (an approval request's decider), for the audit. */
+  approvedBy?: string;
 }
 
 /** A stored query's asker, run again by a click: the clicker's user and origin, the query's place. */

@@ -1,4 +1,5 @@
 import type { Translate } from '../../i18n/translator.js';
+import { type ApprovalGate, gateButtons, gateSection, gateText } from './approval-message.js';
 import { button, contextLine, section } from './card-parts.js';
 import { code, count, esc } from './format.js';
 import { ACTION } from './ids.js';
@@ -16,6 +17,8 @@ export interface SubscriptionPreview {
   price: number | undefined;
   /** The daily budget in points; undefined when there is none. */
   budget: number | undefined;
+  /** Set when its points a day are more than the workspace lets start without approval. */
+  approval?: ApprovalGate;
   /** The asker's language. */
   t: Translate;
 }
@@ -77,17 +80,29 @@ export function subscriptionPreviewMessage(p: SubscriptionPreview): SlackMessage
   const title = t('subscriptions.preview.title', { what: watchedWords(p, t) });
   const lines = [title, perDay, price, budget];
   return {
-    text: lines.join(' ').replace(/[*`]/g, ''),
+    text: [
+      lines.join(' ').replace(/[*`]/g, ''),
+      ...(p.approval ? [gateText(p.approval, t)] : []),
+    ].join(' '),
     blocks: [
       section(lines.join('\n')),
       contextLine(t('subscriptions.preview.nothingYet')),
+      ...(p.approval ? [gateSection(p.approval, t)] : []),
       {
         type: 'actions',
         elements: [
-          {
-            ...button(ACTION.subscribe, t('subscriptions.button.subscribe'), p.subscriptionId),
-            style: 'primary',
-          },
+          ...(p.approval
+            ? gateButtons(p.approval, t)
+            : [
+                {
+                  ...button(
+                    ACTION.subscribe,
+                    t('subscriptions.button.subscribe'),
+                    p.subscriptionId,
+                  ),
+                  style: 'primary' as const,
+                },
+              ]),
           button(ACTION.cancelSubscribe, t('subscriptions.button.cancel'), p.subscriptionId),
         ],
       },

@@ -33,6 +33,40 @@ export const channelMetadata = (channelId: string) =>
   JSON.stringify(ChannelMeta.parse({ channelId }));
 export const readChannelMetadata = decoder(ChannelMeta);
 
+/** The lookups the message shortcut's "Lookup" select offers, in its order (its option values). */
+export const MESSAGE_LOOKUPS = [
+  'payorder',
+  'shoporders',
+  'account',
+  'coupons',
+  'punishments',
+] as const;
+export const MessageLookupName = z.enum(MESSAGE_LOOKUPS);
+export type MessageLookupName = z.infer<typeof MessageLookupName>;
+
+/**
+ * The message shortcut's modal `private_metadata`: the message's channel (where the answer goes),
+ * the numbers found in it (at most 10 of 6–32 digits) and the lookup whose form is drawn.
+ */
+const MessageLookupMeta = z.strictObject({
+  c: slackId,
+  n: z.array(z.string().regex(/^[0-9]{6,32}$/)).max(10),
+  l: MessageLookupName,
+});
+export interface MessageLookupMeta {
+  channelId: string;
+  numbers: string[];
+  lookup: MessageLookupName;
+}
+export const messageLookupMetadata = (m: MessageLookupMeta) =>
+  JSON.stringify(MessageLookupMeta.parse({ c: m.channelId, n: m.numbers, l: m.lookup }));
+export function readMessageLookupMetadata(
+  value: string | undefined,
+): MessageLookupMeta | undefined {
+  const v = decoder(MessageLookupMeta)(value);
+  return v && { channelId: v.c, numbers: v.n, lookup: v.l };
+}
+
 /** The settings modal's `private_metadata`: the admin it was opened for. */
 const ConfigMeta = z.strictObject({ admin: slackId });
 export const configMetadata = (admin: string) => JSON.stringify(ConfigMeta.parse({ admin }));
@@ -98,6 +132,12 @@ export function readUuid(value: string | undefined): string | undefined {
   const parsed = uuid.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
+
+/** **Ask for approval** on a preview: which kind of work, and its preview's id. */
+const ApprovalAsk = z.strictObject({ k: z.enum(['export', 'subscription']), id: uuid });
+export type ApprovalAsk = z.infer<typeof ApprovalAsk>;
+export const approvalAskValue = (v: ApprovalAsk) => JSON.stringify(ApprovalAsk.parse(v));
+export const readApprovalAsk = decoder(ApprovalAsk);
 
 /** A view submission's `view.state.values`: block_id → action_id → the input's state. */
 const StateValue = z.object({

@@ -6,6 +6,8 @@ import { COUPON_WINDOW_MAX_MS } from '../../gateway/operations/coupons.js';
 import { translator } from '../../i18n/translator.js';
 import { lastCharge } from '../../ledger/index.js';
 import { toCacheJson } from '../../store/shared-cache.js';
+import { exportEstimate, rowsPerPage } from '../approvals/approval-rules.js';
+import { previewGate } from '../approvals/preview-gate.js';
 import { defineCommand } from '../args/index.js';
 import { errorCard } from '../blocks/error-card.js';
 import { exportPreviewMessage } from '../blocks/export-message.js';
@@ -87,16 +89,20 @@ export function exportSubcommand(kind: ExportKind): Subcommand {
   };
 }
 
-async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind, parsed: unknown) {
-  const now = deps.clock();
-  const exportArgsValue = exportArgs(kind, parsed, now);
-  const row: ExportRow = {
+/** A new export in "preview": nothing is called until it is started. */
+export function previewExportRow(
+  who: Asker,
+  kind: ExportKind,
+  argsJson: string,
+  now: number,
+): ExportRow {
+  return {
     workspace_id: who.teamId,
     export_id: randomUUID(),
     channel_id: who.channelId,
     user_id: who.userId,
     kind,
-    args_json: toCacheJson(exportArgsValue),
+    args_json: argsJson,
     state: 'preview',
     message_ts: null,
     next_page: 0,
@@ -109,13 +115,20 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
     file_id: null,
     csv_bom: 1,
     csv_header: null,
+    approved_by: null,
     lease_owner: null,
     lease_until: null,
     locale: null,
     started_at: null,
-    created_at: now.getTime(),
-    updated_at: now.getTime(),
+    created_at: now,
+    updated_at: now,
   };
+}
+
+async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind, parsed: unknown) {
+  const now = deps.clock();
+  const exportArgsValue = exportArgs(kind, parsed, now);
+  const row = previewExportRow(who, kind, toCacheJson(exportArgsValue), now.getTime());
   let message: ReturnType<typeof exportPreviewMessage>;
   let t = ENGLISH;
   try {
@@ -131,8 +144,19 @@ async function preview(deps: SlackDeps, args: Args, who: Asker, kind: ExportKind
             limit: a.limit,
             windows: splitWindows(new Date(a.start), new Date(a.end)).length,
           });
+    const estimate = exportEstimate(
+      deps.config.export.maxRows,
+      rowsPerPage(kind, exportArgsValue),
+      price,
+    );
+    const approval = await previewGate(deps, args.client, who, {
+      kind: 'export',
+      id: row.export_id,
+      estimate,
+    });
     message = exportPreviewMessage({
       exportId: row.export_id,
+      ...(approval ? { approval } : {}),
       title: exportTitle(row, t),
       operation: t(`exports.preview.operation.${kind}`),
       perCall,

@@ -18,7 +18,7 @@ import { argsOf } from './export-sources.js';
 
 type ClientFor = (teamId: string) => WebClient | Promise<WebClient>;
 
-export function exportTitle(row: ExportRow, t: Translate): string {
+export function exportTitle(row: Pick<ExportRow, 'args_json'>, t: Translate): string {
   const a = argsOf(row);
   if (a.kind === 'shopOrders') return t('exports.title.shopOrders', { owner: a.input.ownerId });
   const day = (d: Date) => new Date(d).toISOString().slice(0, 10);

@@ -20,7 +20,8 @@ import { postedLocale } from '../settings/language.js';
 import type { CouponsExportArgs, ExportArgs, ShopOrdersExportArgs } from './export-args.js';
 import { couponCells, csvHeader, shopOrderCells } from './export-rows.js';
 
-export const argsOf = (row: ExportRow) => fromCacheJson<ExportArgs>(row.args_json);
+export const argsOf = (row: Pick<ExportRow, 'args_json'>) =>
+  fromCacheJson<ExportArgs>(row.args_json);
 
 /** Export pages are bought in the background, audited under the command that asked for them. */
 const whoOf = (row: ExportRow) => ({
@@ -28,6 +29,7 @@ const whoOf = (row: ExportRow) => ({
   userId: row.user_id,
   channelId: row.channel_id,
   origin: row.kind === 'coupons' ? '/coupons export' : '/shoporders export',
+  ...(row.approved_by ? { approvedBy: row.approved_by } : {}),
 });
 
 /**

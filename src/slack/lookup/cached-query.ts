@@ -46,6 +46,7 @@ export async function cachedQuery<K extends Name>(
         resultCode: 'cached',
         latencyMs: performance.now() - started,
         requestId: randomUUID(),
+        ...(who.approvedBy ? { approvedBy: who.approvedBy } : {}),
       })
       .catch((err: unknown) => deps.logger.error({ err, op }, 'audit not written'));
     void deps.work.track(write);

@@ -100,6 +100,7 @@ export async function query<K extends Name>(
         userId: who.userId,
         channelId: who.channelId,
         origin: who.origin ?? 'background',
+        ...(who.approvedBy ? { approvedBy: who.approvedBy } : {}),
         dailyBudget: budget ?? null,
       },
       options.background

@@ -28,7 +28,8 @@ const digest = (v: unknown) =>
  *   invocation never does;
  * - an event: its event_id;
  * - a click: the control (action and block id, its value or selection), who clicked, and the
- *   message or view it sits in; not action_ts, which differs between two clicks of one intent;
+ *   message or view (as drawn: its hash) it sits in; not action_ts, which differs between two
+ *   clicks of one intent;
  * - a submission: the view (id and hash), who submitted it and what the form held, so a form
  *   corrected after an error is a new intent.
  * A click or submission also has a replay key: the whole payload (its trigger_id and action_ts
@@ -53,10 +54,13 @@ export function deliveryKey(
       return delivery('shortcut', str(b.trigger_id));
     case 'block_actions': {
       const actions = Array.isArray(b.actions) ? b.actions.map(obj) : [];
+      // A view's hash changes each time it is redrawn: picking A, then B, then A again in a
+      // modal is three intents, while a double click on one drawing of it stays one.
+      const view = obj(b.view);
       const place =
         str(obj(b.container)?.message_ts) ??
         str(obj(b.message)?.ts) ??
-        str(obj(b.view)?.id) ??
+        (str(view?.id) && `${str(view?.id)}.${str(view?.hash) ?? ''}`) ??
         str(obj(b.channel)?.id) ??
         '-';
       const control = actions.map((a) => {

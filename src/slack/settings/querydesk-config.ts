@@ -10,7 +10,7 @@ import type { workspaceSettings } from './workspace-settings.js';
 /** What the settings form reads besides the budget and channel. */
 export type ConfigSettings = Pick<
   ReturnType<typeof workspaceSettings>,
-  'spendRules' | 'gatewayTokenLast4' | 'language' | 'forCall'
+  'spendRules' | 'gatewayTokenLast4' | 'language' | 'forCall' | 'approvalRules'
 >;
 
 export async function isAdmin(client: WebClient, userId: string): Promise<boolean> {
@@ -35,6 +35,7 @@ export async function openConfig(
   const env = deps.config.dailyBudgetPoints;
   const summary = deps.config.spendSummary.channel;
   const rules = await deps.settings.spendRules(a.teamId);
+  const approval = await deps.settings.approvalRules(a.teamId);
   const oauth = deps.config.mode === 'oauth';
   await client.views.open({
     trigger_id: a.triggerId,
@@ -44,6 +45,7 @@ export async function openConfig(
       summaryChannel: await deps.summaryChannel(a.teamId),
       paidChannels: rules.channels,
       paidUsers: rules.users,
+      approval: { above: approval.above, approvers: approval.approvers },
       language: {
         current: await deps.settings.language(a.teamId),
         t,

@@ -12,6 +12,12 @@ export interface SpendRules {
   users: string[];
 }
 
+/** Approval for costly work: above how many points, and who approves (empty: admins and owners). */
+export interface ApprovalRules {
+  above: number | undefined;
+  approvers: string[];
+}
+
 /** Where a workspace's gateway token is sealed: it opens in that workspace's row only. */
 function gatewayTokenAt(teamId: string): SealedAt {
   return { table: 'workspace_settings', column: 'gateway_token_enc', rowId: teamId };
@@ -108,6 +114,11 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
     /** The language of what is posted into this workspace's channels (English by default). */
     async language(teamId: string): Promise<Locale> {
       return (await getWorkspaceSettings(store.db, teamId))?.language ?? 'en';
+    },
+    /** When work needs approval (above this many points; undefined: never) and who approves. */
+    async approvalRules(teamId: string): Promise<ApprovalRules> {
+      const s = await getWorkspaceSettings(store.db, teamId);
+      return { above: s?.approvalAbove ?? undefined, approvers: s?.approvers ?? [] };
     },
     async summaryChannel(teamId: string): Promise<string | undefined> {
       const s = await getWorkspaceSettings(store.db, teamId);

@@ -2,12 +2,17 @@ import type { App } from '@slack/bolt';
 import { SHORTCUT, type ShortcutKey } from '../blocks/ids.js';
 import type { SlackDeps } from '../context.js';
 import { exactly, pick } from '../middleware/one-listener.js';
+import { lookupMessageShortcut } from './lookup-message.js';
 import { payOrderShortcut } from './payorder.js';
 import type { ShortcutDef } from './shortcut.js';
 
-/** Every shortcut, by its id in `blocks/ids.ts` (manifest.yml declares the same callback ids). */
+/**
+ * Every shortcut, global and message, by its id in `blocks/ids.ts` (manifest.yml declares the same
+ * callback ids); Bolt's `app.shortcut` receives both kinds.
+ */
 export const SHORTCUTS = {
   payOrder: payOrderShortcut(SHORTCUT.payOrder),
+  lookupMessage: lookupMessageShortcut(SHORTCUT.lookupMessage),
 } satisfies Record<ShortcutKey, ShortcutDef>;
 
 export function registerShortcuts(app: App, deps: SlackDeps): void {

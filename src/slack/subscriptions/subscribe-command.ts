@@ -8,6 +8,7 @@ import {
   type SubscriptionRow,
 } from '../../subscriptions/index.js';
 import { openPreviews } from '../../subscriptions/retention.js';
+import { previewGate } from '../approvals/preview-gate.js';
 import { errorCard, refusal, UserFacingError } from '../blocks/error-card.js';
 import { ENGLISH } from '../blocks/format.js';
 import type { Asker } from '../blocks/message.js';
@@ -29,7 +30,8 @@ type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  */
 export const MAX_OPEN_PREVIEWS = 20;
 
-function previewRow(who: Asker, a: SubscribeArgs, now: number): SubscriptionRow {
+/** A new subscription in "preview": nothing is called until it is started. */
+export function previewRow(who: Asker, a: SubscribeArgs, now: number): SubscriptionRow {
   return {
     workspace_id: who.teamId,
     subscription_id: randomUUID(),
@@ -56,6 +58,7 @@ function previewRow(who: Asker, a: SubscribeArgs, now: number): SubscriptionRow 
     orders_posted: 0,
     ended_by: null,
     ended_reason: null,
+    approved_by: null,
     lease_owner: null,
     lease_until: null,
     locale: null,
@@ -106,14 +109,22 @@ export async function previewSubscription(
     }
     const row = previewRow(who, a, now);
     await insertSubscription(deps.store.db, row);
+    const price = await lastPollPrice(deps, who.teamId);
+    const perDay = pollsPerDay(a.intervalMs);
+    const approval = await previewGate(deps, via.client, who, {
+      kind: 'subscription',
+      id: row.subscription_id,
+      estimate: price === undefined ? undefined : perDay * price,
+    });
     message = subscriptionPreviewMessage({
+      ...(approval ? { approval } : {}),
       subscriptionId: row.subscription_id,
       ownerId: a.ownerId,
       remark: a.remark,
       remarkTag: a.remarkTag,
       intervalMs: a.intervalMs,
-      pollsPerDay: pollsPerDay(a.intervalMs),
-      price: await lastPollPrice(deps, who.teamId),
+      pollsPerDay: perDay,
+      price,
       budget: await deps.dailyBudget(who.teamId),
       t,
     });

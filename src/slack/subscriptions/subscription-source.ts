@@ -25,6 +25,7 @@ const whoOf = (row: SubscriptionRow) => ({
   userId: row.user_id,
   channelId: row.channel_id,
   origin: SUBSCRIPTIONS_LEDGER,
+  ...(row.approved_by ? { approvedBy: row.approved_by } : {}),
 });
 
 /** Polls as paid calls like a command's (who may spend, the budget's reservation, the audit). */

@@ -32,12 +32,21 @@ export const configView: ViewDef = {
     const paidChannels = state.paid_channels?.paid_channels?.selected_conversations ?? [];
     const paidUsers = state.paid_users?.paid_users?.selected_users ?? [];
     const token = state.gateway_token?.gateway_token?.value?.trim() ?? '';
+    const aboveText = state.approval_above?.approval_above?.value?.trim() ?? '';
+    const approvers = state.approvers?.approvers?.selected_users ?? [];
     const languageValue = state.language?.language?.selected_option?.value ?? '';
     const language = isLocale(languageValue) ? languageValue : undefined;
     if (budgetText !== '' && !/^\d+$/.test(budgetText)) {
       await ack({
         response_action: 'errors',
         errors: { daily_budget: inAck('help.refusal.config.budget') },
+      });
+      return;
+    }
+    if (aboveText !== '' && !/^\d{1,15}$/.test(aboveText)) {
+      await ack({
+        response_action: 'errors',
+        errors: { approval_above: inAck('approvals.config.above.invalid') },
       });
       return;
     }
@@ -81,6 +90,8 @@ export const configView: ViewDef = {
         summaryChannel: channel,
         paidChannels,
         paidUsers,
+        approvalAbove: aboveText === '' ? null : Number(aboveText),
+        approvers,
         ...(language ? { language } : {}),
         ...(withToken
           ? {
@@ -100,6 +111,8 @@ export const configView: ViewDef = {
           channel,
           paidChannels: paidChannels.length,
           paidUsers: paidUsers.length,
+          approvalAbove: aboveText || null,
+          approvers: approvers.length,
           language,
           gatewayTokenChanged: withToken,
         },

@@ -4,12 +4,13 @@ import { COMMAND_LIST } from '../commands/index.js';
 import type { SlackDeps } from '../context.js';
 import { exactly, pick } from '../middleware/one-listener.js';
 import { configView } from './config.js';
+import { lookupMessageView } from './lookup-message.js';
 import { lookupModalView } from './lookup-modal.js';
 import type { ViewDef } from './view.js';
 
 /**
  * Every modal submission: each lookup command's modal (from the command registry, so a command's
- * modal needs no line here) and the settings form.
+ * modal needs no line here), the message shortcut's form and the settings form.
  */
 export function viewHandlers(timeZone: string): ViewDef[] {
   const fromCommands = COMMAND_LIST.flatMap((c) =>
@@ -17,7 +18,7 @@ export function viewHandlers(timeZone: string): ViewDef[] {
       ? [lookupModalView({ ...c, modal: c.modal }, commandParser(c, timeZone))]
       : [],
   );
-  return [...fromCommands, configView];
+  return [...fromCommands, lookupMessageView(timeZone), configView];
 }
 
 export function registerViews(app: App, deps: SlackDeps): void {

@@ -7,8 +7,9 @@ import type { Asker } from '../blocks/message.js';
 import { readModalValues } from '../blocks/modal-values.js';
 import { readChannelMetadata, readStateValues } from '../blocks/values.js';
 import type { CommandName, LookupCommand } from '../commands/command.js';
+import type { SlackDeps } from '../context.js';
 import { answerLookup } from '../lookup/lookup-flow.js';
-import { firstInput, inputIds, type ViewDef } from './view.js';
+import { firstInput, inputIds, type ViewArgs, type ViewDef } from './view.js';
 
 /** A lookup command's modal: its inputs go through the command's own argument schema. */
 export function lookupModalView<S extends z.ZodType>(
@@ -19,45 +20,80 @@ export function lookupModalView<S extends z.ZodType>(
 ): ViewDef {
   return {
     callbackId: command.modal.callbackId,
-    async handle({ ack, view, body, client }, deps) {
+    async handle(args, deps) {
+      const { view, body } = args;
       const state = readStateValues(view.state.values);
       const meta = readChannelMetadata(view.private_metadata);
-      // Inline errors are the ack itself: the person's language if already in memory, else English.
-      const teamId = body.team?.id ?? view.team_id;
-      const t = translator(deps.locales.knownLocale(teamId, body.user.id) ?? 'en');
-      if (!state || !meta) {
-        const block = firstInput(view);
-        const errors = block ? { [block]: t('help.refusal.formOutOfDate') } : undefined;
-        await ack(errors ? { response_action: 'errors', errors } : undefined);
-        return;
-      }
-      const values = readModalValues(state);
+      const t = ackT(args, deps);
+      if (!state || !meta) return formOutOfDate(args, t);
       const who: Asker = {
-        teamId,
+        teamId: body.team?.id ?? view.team_id,
         userId: body.user.id,
         channelId: meta.channelId,
         origin: `form ${view.callback_id}`,
       };
-      const choice = command.formChoice;
-      if (choice && values[choice.field] === choice.value) {
-        const read = choice.read(deps, values, t);
-        if ('errors' in read) {
-          await ack({ response_action: 'errors', errors: read.errors });
-          return;
-        }
-        await ack();
-        await deps.work.track(read.run(who, client));
-        return;
-      }
-      const parsed = parser.schema.safeParse(values);
-      if (!parsed.success) {
-        await ack({ response_action: 'errors', errors: modalErrors(view, parsed.error.issues, t) });
-        return;
-      }
-      await ack();
-      await deps.work.track(answerLookup(deps, command, parser, parsed.data, who, client));
+      await submitLookupForm(args, deps, {
+        command,
+        parser,
+        values: readModalValues(state),
+        who,
+        t,
+      });
     },
   };
+}
+
+/**
+ * The language of a submission's ack (inline errors): the person's if already in memory, else
+ * English; nothing is looked up before the ack.
+ */
+export function ackT({ body, view }: Pick<ViewArgs, 'body' | 'view'>, deps: SlackDeps): Translate {
+  const teamId = body.team?.id ?? view.team_id;
+  return translator(deps.locales.knownLocale(teamId, body.user.id) ?? 'en');
+}
+
+/** A form whose state or metadata does not decode: "out of date" under its first input. */
+export async function formOutOfDate({ ack, view }: Pick<ViewArgs, 'ack' | 'view'>, t: Translate) {
+  const block = firstInput(view);
+  const errors = block ? { [block]: t('help.refusal.formOutOfDate') } : undefined;
+  await ack(errors ? { response_action: 'errors', errors } : undefined);
+}
+
+/**
+ * A lookup form's values run as its slash command would run them for `who`: through the
+ * command's own rules (bad values are the ack's inline errors, and nothing is called), or its
+ * form choice; then acked, and the answer delivered to `who` privately.
+ */
+export async function submitLookupForm<S extends z.ZodType>(
+  { ack, view, client }: Pick<ViewArgs, 'ack' | 'view' | 'client'>,
+  deps: SlackDeps,
+  form: {
+    command: LookupCommand<CommandName, S>;
+    parser: Command<S>;
+    values: Record<string, string>;
+    who: Asker;
+    t: Translate;
+  },
+): Promise<void> {
+  const { command, parser, values, who, t } = form;
+  const choice = command.formChoice;
+  if (choice && values[choice.field] === choice.value) {
+    const read = choice.read(deps, values, t);
+    if ('errors' in read) {
+      await ack({ response_action: 'errors', errors: read.errors });
+      return;
+    }
+    await ack();
+    await deps.work.track(read.run(who, client));
+    return;
+  }
+  const parsed = parser.schema.safeParse(values);
+  if (!parsed.success) {
+    await ack({ response_action: 'errors', errors: modalErrors(view, parsed.error.issues, t) });
+    return;
+  }
+  await ack();
+  await deps.work.track(answerLookup(deps, command, parser, parsed.data, who, client));
 }
 
 function modalErrors(

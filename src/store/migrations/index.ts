@@ -18,6 +18,7 @@ import { messageLocaleMigration } from './0015-message-locale.js';
 import { exportCsvHeaderMigration } from './0016-export-csv-header.js';
 import { subscriptionPollPagesMigration } from './0017-subscription-poll-pages.js';
 import { stepClaimsMigration } from './0018-step-claims.js';
+import { approvalRequestsMigration } from './0019-approval-requests.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -43,6 +44,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0016-export-csv-header': exportCsvHeaderMigration(),
     '0017-subscription-poll-pages': subscriptionPollPagesMigration(),
     '0018-step-claims': stepClaimsMigration(),
+    '0019-approval-requests': approvalRequestsMigration(),
   };
   return { getMigrations: async () => migrations };
 }

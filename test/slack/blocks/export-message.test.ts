@@ -30,6 +30,7 @@ function row(state: ExportState, over: Partial<ExportRow> = {}): ExportRow {
     file_id: null,
     csv_bom: 1,
     csv_header: null,
+    approved_by: null,
     lease_owner: null,
     lease_until: null,
     locale: null,

@@ -43,6 +43,7 @@ function row(over: Partial<SubscriptionRow> = {}): SubscriptionRow {
     orders_posted: 3,
     ended_by: null,
     ended_reason: null,
+    approved_by: null,
     lease_owner: null,
     lease_until: null,
     locale: null,

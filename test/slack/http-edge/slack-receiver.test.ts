@@ -59,6 +59,9 @@ app.event('app_home_opened', async ({ event }) => {
   await hold;
   events.push(`listener event ${event.type}`);
 });
+app.event('channel_archive', async ({ context }) => {
+  events.push(`listener event channel_archive, retry ${context.retryNum} ${context.retryReason}`);
+});
 app.view('v1', async ({ ack }) => {
   events.push('listener view v1');
   await ack({ response_action: 'errors', errors: { b1: 'wrong' } });
@@ -160,6 +163,25 @@ describe('one receiver at Bolt’s Receiver seam', () => {
     await eventually(() => events.includes('listener event app_home_opened'), 3000);
     expect(res).toEqual({ status: 200, text: '' });
     expect(events).toEqual(['answered 200', 'listener event app_home_opened']);
+  });
+
+  it("gives the listener Slack's retry number and reason, as Bolt's context carries them", async () => {
+    const body = event({ type: 'channel_archive', channel: 'C1', user: 'U1' });
+    const headers = {
+      ...signed(body, SECRET, undefined, JSON_TYPE),
+      'x-slack-retry-num': '2',
+      'x-slack-retry-reason': 'http_timeout',
+    };
+    const res = await post(body, headers);
+    await eventually(
+      () => events.some((e) => e.startsWith('listener event channel_archive')),
+      3000,
+    );
+    expect(res).toEqual({ status: 200, text: '' });
+    expect(events).toEqual([
+      'answered 200',
+      'listener event channel_archive, retry 2 http_timeout',
+    ]);
   });
 
   it('refuses a wrong, missing, stale or future signature with 401 before parsing anything', async () => {

@@ -149,6 +149,18 @@ describe('a Slack retry, a double click or a double submission does nothing twic
     expect(deliveryKey(click('share', '1'))?.key).toBe(deliveryKey(click('share', '2'))?.key);
     expect(deliveryKey(click('share', '1'))?.key).not.toBe(deliveryKey(click('next', '1'))?.key);
     expect(deliveryKey({ type: 'view_closed' })).toBeUndefined();
+    // A pick in a modal: twice on one drawing is one intent; the same pick on a redrawn modal
+    // (A, then B, then A again) is a new one.
+    const pick = (hash: string, ts: string) => ({
+      type: 'block_actions',
+      team: { id: 'T' },
+      user: { id: 'U' },
+      container: { type: 'view', view_id: 'V1' },
+      view: { id: 'V1', hash },
+      actions: [{ action_id: 'pick', selected_option: { value: 'a' }, action_ts: ts }],
+    });
+    expect(deliveryKey(pick('h1', '1'))?.key).toBe(deliveryKey(pick('h1', '2'))?.key);
+    expect(deliveryKey(pick('h1', '1'))?.key).not.toBe(deliveryKey(pick('h3', '1'))?.key);
   });
 });
 
