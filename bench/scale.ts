@@ -44,6 +44,9 @@ export interface ScaleOptions {
   redisUrl?: string;
 }
 
+// Other benchmarks start their own database and read live items as this one does.
+export { liveItems, ownDatabase } from './scale-setup.js';
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Production's defaults for what the bench does not set (the QR schedule and its watch). */
