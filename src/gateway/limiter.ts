@@ -41,7 +41,10 @@ export interface ScheduleOptions {
   onQueued?: (info: QueuedInfo) => void;
 }
 
-/** The job; it calls `sent()` when its request has left (later calls are ignored). */
+/**
+ * The job; it calls `sent()` when the gateway's answer to its request begins to arrive (later
+ * calls are ignored): by then the gateway has counted it, however late it arrived or was counted.
+ */
 export type Job<T> = (sent: () => void) => Promise<T>;
 
 export interface LimiterState {
@@ -99,7 +102,7 @@ export interface LimiterOptions {
 
 /**
  * Guarantee: for one (token, operation), no window of `windowMs` holds more than `limit` sends,
- * a send counting from its admission until one window after it was written to the socket; across
+ * a send counting from its admission until one window after its answer began to arrive; across
  * replicas when Redis is used, and `limit / replicas` per replica while Redis is unreachable.
  * Requests wait in a queue (interactive first, background never starved) rather than being
  * refused, unless the wait would exceed `maxWaitMs`.
@@ -156,7 +159,7 @@ export function createLimiter(options: LimiterOptions = {}): OperationLimiter {
             }
             result
               .finally(() => {
-                // Never written (or not seen leaving): it counts from now, to be safe.
+                // No answer (a timeout, a broken connection): it counts from now, to be safe.
                 sent();
                 q.running--;
               })

@@ -1,6 +1,5 @@
 import { Agent, type Dispatcher, FormData, request } from 'undici';
 import type { Encoding, WireObject, WireValue } from './operation.js';
-import { withSentSignal } from './sent-signal.js';
 
 export interface TransportTimeouts {
   connectMs: number;
@@ -110,8 +109,11 @@ export async function send(params: {
   token: string;
   requestId: string;
   timeouts: TransportTimeouts;
-  /** Called once the request has been written to the socket (it has left for the gateway). */
-  onSent?: () => void;
+  /**
+   * Called once the gateway's answer has begun to arrive (its status and headers): the gateway
+   * has counted the request by then, whatever delayed it on the way or at the gateway.
+   */
+  onAnswered?: () => void;
 }): Promise<RawResponse> {
   const { query, body, contentType } = encode(params.encoding, params.wire);
   const url = new URL(
@@ -126,18 +128,17 @@ export async function send(params: {
   };
   if (contentType) headers['content-type'] = contentType;
   try {
-    const res = await withSentSignal(params.onSent, () =>
-      request(url, {
-        dispatcher: params.dispatcher,
-        method: params.method,
-        headers,
-        body,
-        headersTimeout: params.timeouts.headersMs,
-        bodyTimeout: params.timeouts.bodyMs,
-        // undici's own timers are coarse (about a second); this deadline is exact.
-        signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
-      }),
-    );
+    const res = await request(url, {
+      dispatcher: params.dispatcher,
+      method: params.method,
+      headers,
+      body,
+      headersTimeout: params.timeouts.headersMs,
+      bodyTimeout: params.timeouts.bodyMs,
+      // undici's own timers are coarse (about a second); this deadline is exact.
+      signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
+    });
+    params.onAnswered?.();
     const buf = await readLimited(res.body, MAX_BODY_BYTES);
     return { status: res.statusCode, headers: res.headers, body: buf.toString('utf8') };
   } catch (cause) {
