@@ -90,6 +90,7 @@ function slackRuntime(
     local: options.local,
     oauth: p.oauth?.stores,
     edgeThread: options.edgeThread,
+    storeBusy: () => p.store.waiting() > 0,
   });
 }
 
@@ -101,7 +102,10 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const life = createLifecycle(logger);
   try {
     journalDirWritable(config);
-    const store = life.own(await openStore(config.databaseUrl, { logger }), (s) => s.close());
+    const store = life.own(
+      await openStore(config.databaseUrl, { logger, poolSizes: config.databasePool }),
+      (s) => s.close(),
+    );
     const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
     // Charges the store cannot take right now wait in a local file (closed before the store).
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);
@@ -126,7 +130,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       ...parts,
       forgetInMemory: forgetting(oauth, gateway),
     });
-    const workers = createWorkers(deps, clientFor);
+    const workers = createWorkers(deps, clientFor, tenants.background);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardListeners(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);
