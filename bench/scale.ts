@@ -49,7 +49,7 @@ export interface ScaleOptions {
 }
 
 /** A PostgreSQL database of this run's own (the shared server is never emptied). */
-async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `qd_scale_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const run = async (query: string) => {
@@ -68,7 +68,7 @@ async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
 }
 
 /** Live items in the store now: what the background loops keep working on. */
-async function liveItems(url: string) {
+export async function liveItems(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
