@@ -90,8 +90,14 @@ function slackRuntime(
     local: options.local,
     oauth: p.oauth?.stores,
     edgeThread: options.edgeThread,
-    storeBusy: () => p.store.waiting() > 0,
+    // Busy: a pool's worth of people's queries already waiting for a connection.
+    storeBusy: () => p.store.waiting() >= config.databasePool.requests,
   });
+}
+
+/** The store, with people's and the background work's pools as configured (PostgreSQL). */
+function storeOf(config: Config, logger: Logger): Promise<Store> {
+  return openStore(config.databaseUrl, { logger, poolSizes: config.databasePool });
 }
 
 /** The composition root: config → store → gateway → Slack app → watcher → jobs. Stopped in reverse. */
@@ -102,10 +108,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const life = createLifecycle(logger);
   try {
     journalDirWritable(config);
-    const store = life.own(
-      await openStore(config.databaseUrl, { logger, poolSizes: config.databasePool }),
-      (s) => s.close(),
-    );
+    const store = life.own(await storeOf(config, logger), (s) => s.close());
     const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
     // Charges the store cannot take right now wait in a local file (closed before the store).
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);

@@ -47,7 +47,7 @@ interface SlackAppParams {
   /** Tests shorten the limits; production uses HTTP_LIMITS. */
   limits?: HttpLimits;
   edgeThread?: EdgeThreadOptions;
-  /** True while people's queries wait for a database connection (http-edge/ack-first.ts). */
+  /** True while many of people's queries wait for a database connection (http-edge/ack-first.ts). */
   storeBusy?: () => boolean;
 }
 

@@ -43,7 +43,7 @@ export class AckFirst {
   private turnBooked = false;
   private timer: { at: number; handle: NodeJS.Timeout } | undefined;
   /**
-   * `storeBusy`: true while people's queries wait for a database connection. Work is then let go
+   * `storeBusy`: true while many of people's queries wait for a database connection. Work is then let go
    * one waiter per turn, so it waits here, in turn by workspace, rather than in the pool's one
    * queue, where a form's listener reading before its ack would wait behind all of it.
    */
@@ -149,8 +149,9 @@ export class AckFirst {
     // One waiter of each workspace with work waiting (at most MAX_PER_TURN): the turns of the loop
     // are long while background work shares it, and one waiter per turn over all workspaces kept
     // people's answers here while the database had connections free (30 workspaces making their
-    // items: up to 483 waiting, answers p50 14 s). While people's queries already wait for a
-    // connection, one per turn: the rest waits here, in turn, not in the pool's queue.
+    // items: up to 483 waiting, answers p50 14 s). While a pool's worth of people's queries
+    // already wait for a connection, one per turn: the rest waits here, in turn, not in the
+    // pool's queue.
     const n = this.storeBusy() ? 1 : Math.min(this.turns.length, MAX_PER_TURN);
     for (let i = 0; i < n; i++) this.nextInTurn()?.go();
     if (this.waitingCount > 0) this.schedule();

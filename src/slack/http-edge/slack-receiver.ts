@@ -51,7 +51,7 @@ export interface SlackReceiverOptions {
   track: <T>(work: Promise<T>) => Promise<T>;
   /** Many-workspace mode: the install and redirect routes (oauth-install.ts). */
   install?: OAuthInstall;
-  /** True while people's queries wait for a database connection (ack-first.ts). */
+  /** True while many of people's queries wait for a database connection (ack-first.ts). */
   storeBusy?: () => boolean;
 }
 
