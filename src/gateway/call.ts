@@ -142,7 +142,7 @@ async function attemptOnce<K extends Name>(
       priority: c.options.priority,
       onQueued: attempt === 1 ? c.options.onQueued : undefined,
     };
-    const raw = await p.limiter.schedule(schedule, (onAnswered) =>
+    const raw = await p.limiter.schedule(schedule, (onCounted) =>
       send({
         dispatcher: p.dispatcher,
         baseUrl: p.baseUrl,
@@ -153,7 +153,7 @@ async function attemptOnce<K extends Name>(
         token: ctx.token,
         requestId,
         timeouts: p.timeouts,
-        onAnswered,
+        onCounted,
       }),
     );
     return (await interpretAnswer({

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher, FormData, request } from 'undici';
 import type { Encoding, WireObject, WireValue } from './operation.js';
+import { withSentSignal } from './sent-signal.js';
 
 export interface TransportTimeouts {
   connectMs: number;
@@ -98,6 +99,15 @@ function encode(
   return { body: form };
 }
 
+/**
+ * How long after a request was written the gateway is taken to have counted it, if its answer has
+ * not begun to arrive by then. The gateway counts a request when it takes it in, before it
+ * answers; a busy gateway takes in what arrived while it was busy late, all at once. Counting
+ * until the answer covers any such delay; this bound keeps a slow answer (2.5 s) from holding its
+ * place that long, at the cost of covering a gateway's delays up to this much only.
+ */
+export const COUNTED_WITHIN_MS = 250;
+
 /** One HTTP exchange. Resolves with whatever status came back; rejects only with a TransportFailure. */
 export async function send(params: {
   dispatcher: Dispatcher;
@@ -110,10 +120,10 @@ export async function send(params: {
   requestId: string;
   timeouts: TransportTimeouts;
   /**
-   * Called once the gateway's answer has begun to arrive (its status and headers): the gateway
-   * has counted the request by then, whatever delayed it on the way or at the gateway.
+   * Called once the gateway has surely counted the request (see COUNTED_WITHIN_MS): when its
+   * answer begins to arrive, or COUNTED_WITHIN_MS after the request was written, if sooner.
    */
-  onAnswered?: () => void;
+  onCounted?: () => void;
 }): Promise<RawResponse> {
   const { query, body, contentType } = encode(params.encoding, params.wire);
   const url = new URL(
@@ -127,22 +137,34 @@ export async function send(params: {
     'x-request-id': params.requestId,
   };
   if (contentType) headers['content-type'] = contentType;
+  let timer: NodeJS.Timeout | undefined;
+  const counted = () => {
+    clearTimeout(timer);
+    params.onCounted?.();
+  };
+  const written = () => {
+    timer = setTimeout(counted, COUNTED_WITHIN_MS);
+  };
   try {
-    const res = await request(url, {
-      dispatcher: params.dispatcher,
-      method: params.method,
-      headers,
-      body,
-      headersTimeout: params.timeouts.headersMs,
-      bodyTimeout: params.timeouts.bodyMs,
-      // undici's own timers are coarse (about a second); this deadline is exact.
-      signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
-    });
-    params.onAnswered?.();
+    const res = await withSentSignal(written, () =>
+      request(url, {
+        dispatcher: params.dispatcher,
+        method: params.method,
+        headers,
+        body,
+        headersTimeout: params.timeouts.headersMs,
+        bodyTimeout: params.timeouts.bodyMs,
+        // undici's own timers are coarse (about a second); this deadline is exact.
+        signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
+      }),
+    );
+    counted();
     const buf = await readLimited(res.body, MAX_BODY_BYTES);
     return { status: res.statusCode, headers: res.headers, body: buf.toString('utf8') };
   } catch (cause) {
     throw isTransportFailure(cause) ? cause : classify(cause);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

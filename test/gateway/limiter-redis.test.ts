@@ -68,9 +68,9 @@ describe('one budget shared through Redis', () => {
   }, 30_000);
 
   it('three replicas stay within 10 per second at the gateway clock while the gateway stalls', async () => {
-    // The gateway stops for 500 ms right after the first request arrives: the requests sent
+    // The gateway stops for 200 ms right after the first request arrives: the requests sent
     // meanwhile are counted by it when it resumes, later than they left.
-    const gw = await startArrivalProcess({ stallMs: 500 });
+    const gw = await startArrivalProcess({ stallMs: 200 });
     const prefix = `qd-test-${randomUUID()}`;
     const set = replicas(3, gw.url, () =>
       createLimiter({ redisUrl: SHARED, redisPrefix: prefix, replicas: 3 }),
