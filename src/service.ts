@@ -90,7 +90,14 @@ function slackRuntime(
     local: options.local,
     oauth: p.oauth?.stores,
     edgeThread: options.edgeThread,
+    // Busy: a pool's worth of people's queries already waiting for a connection.
+    storeBusy: () => p.store.waiting() >= config.databasePool.requests,
   });
+}
+
+/** The store, with people's and the background work's pools as configured (PostgreSQL). */
+function storeOf(config: Config, logger: Logger): Promise<Store> {
+  return openStore(config.databaseUrl, { logger, poolSizes: config.databasePool });
 }
 
 /** The composition root: config → store → gateway → Slack app → watcher → jobs. Stopped in reverse. */
@@ -101,7 +108,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const life = createLifecycle(logger);
   try {
     journalDirWritable(config);
-    const store = life.own(await openStore(config.databaseUrl, { logger }), (s) => s.close());
+    const store = life.own(await storeOf(config, logger), (s) => s.close());
     const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
     // Charges the store cannot take right now wait in a local file (closed before the store).
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);
@@ -126,7 +133,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       ...parts,
       forgetInMemory: forgetting(oauth, gateway),
     });
-    const workers = createWorkers(deps, clientFor);
+    const workers = createWorkers(deps, clientFor, tenants.background);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardListeners(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);
