@@ -70,13 +70,6 @@ export function quantileBound(h: Histogram | undefined, q: number): number | nul
   return hit && Number.isFinite(hit[0]) ? hit[0] : null;
 }
 
-/** Percentage of the observations at or below `le` seconds (a bucket bound). */
-export function shareWithin(h: Histogram | undefined, le: number): number | null {
-  if (!h || h.count === 0) return null;
-  const at = h.buckets.find(([bound]) => bound === le);
-  return at ? Math.round((at[1] / h.count) * 1000) / 10 : null;
-}
-
 /** CPU time (user + system) the process `pid` has used so far, in ms. */
 export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -85,9 +78,6 @@ export function cpuMs(pid: number): number {
   const ticks = Number(rest[11]) + Number(rest[12]);
   return ticks * 10; // USER_HZ is 100 on Linux.
 }
-
-/** The operations a background check calls: QR status, order watch look-up, subscription poll. */
-export const BACKGROUND_OPS = ['qrStatus', 'payOrder', 'shopOrders'] as const;
 
 /** The most requests of one token for one operation inside any 1-second window. */
 export function perTokenRate(records: readonly RequestRecord[]) {
@@ -110,28 +100,4 @@ export function perTokenRate(records: readonly RequestRecord[]) {
     tokenWindowsFilled: full,
     answers202: records.filter((r) => r.code === 202).length,
   };
-}
-
-/**
- * Checks of one item (same token, operation and subject) closer together than `minGapMs`: the
- * same check made twice (by two replicas, or twice by one).
- */
-export function twiceMade(
-  records: readonly RequestRecord[],
-  op: string,
-  minGapMs: number,
-  subjects?: ReadonlySet<string>,
-): number {
-  const byItem = new Map<string, number[]>();
-  for (const r of records) {
-    if (r.op !== op || !r.subject || (subjects && !subjects.has(r.subject))) continue;
-    const key = `${r.tokenTag}\u0000${r.subject}`;
-    (byItem.get(key) ?? byItem.set(key, []).get(key)!).push(r.at);
-  }
-  let twice = 0;
-  for (const at of byItem.values()) {
-    at.sort((a, b) => a - b);
-    for (let i = 1; i < at.length; i++) if (at[i]! - at[i - 1]! < minGapMs) twice++;
-  }
-  return twice;
 }

@@ -1,5 +1,13 @@
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
+import { ACCOUNTS } from '../src/sandbox/seed/accounts.js';
 import type { AckResult, SlackDouble } from '../src/slack-double/index.js';
+import {
+  type AnswerBook,
+  type AnswerKind,
+  type ContentCheck,
+  naming,
+  type Phase,
+} from './scale-answers.js';
 import { teamId } from './scale-world.js';
 import { percentile, round } from './stats.js';
 
@@ -16,26 +24,24 @@ export interface StreamFigures {
   ackP99MsHome: number | null;
 }
 
-/** One /account or /payorder of the stream, in a channel of its own so its answer can be found. */
-export interface SentLookup {
-  workspace: number;
-  channel: string;
-  /** performance.now() just before it was sent to the bot. */
-  sentAt: number;
-}
-
 export interface StreamPlan {
   /** The bot's replicas' event URLs: each request goes to the next one in turn. */
   targets: readonly string[];
-  /** Another app (plain Bolt) sent each request too, at the same moment, and timed apart. */
-  mirror?: string;
+  /** Other apps (plain Bolt, as many as replicas) sent each request too, at the same moment. */
+  mirrors?: readonly string[];
+  /** The first workspace of the stream and how many take turns from it. */
+  firstWorkspace?: number;
   workspaces: number;
   perSecond: number;
-  durationMs: number;
+  /** Sends until this says stop (checked before each request). */
+  until: () => boolean;
+  /** Channel (and Home user) names of this stream start with this: streams never share them. */
+  prefix: string;
   /** A workspace left out of the stream now (its turns go to the next workspace), if any. */
   avoid?: () => number | undefined;
-  /** Called as each /account and /payorder is sent to the bot (not for the mirror's copy). */
-  onLookup?: (sent: SentLookup) => void;
+  /** Each request is booked here before it is sent to the bot, with the phase it is sent in. */
+  book: AnswerBook;
+  phase: () => Phase;
 }
 
 export interface StreamOutcome {
@@ -45,20 +51,36 @@ export interface StreamOutcome {
 }
 
 const X = SANDBOX_EXAMPLES;
+/** The spend card's header starts so (`spend.card.header`); the double's people read English. */
+const SPEND_WORD = 'Points spent';
+const PAYORDER = `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum} type=platform`;
 
-/** The lookup commands' channels: `CL<i>`, one per request of the stream. */
-export const lookupChannel = (i: number) => `CL${i}`;
+/** The kinds of request, in the order `send` takes them in turn. */
+const KINDS = ['Account', 'Payorder', 'Spend', 'Home'] as const;
+type Kind = (typeof KINDS)[number];
 
 /**
- * The i-th request of the stream, from workspace `w`: a look-up, /spend or an App Home opening,
- * in turn. The look-ups are sent in a channel of their own (`lookupChannel(i)`).
+ * The i-th request of a stream, from workspace `w`: /account, /payorder, /spend or an App Home
+ * opening, in turn, each in a channel of its own (`<prefix>C<i>`) or, for Home, by a person of
+ * its own (`<prefix>H<i>`), so its answer can be found and its content checked.
  */
-function send(double: SlackDouble, target: string, i: number, w: number, workspaces: number) {
+function send(
+  double: SlackDouble,
+  target: string,
+  i: number,
+  w: number,
+  kind: Kind,
+  prefix: string,
+  book?: { book: AnswerBook; phase: Phase },
+) {
   const team = teamId(w);
-  const user = `UC${w}X${Math.floor(i / workspaces) % 5}`;
-  const channel = lookupChannel(i);
-  switch (Math.floor(i / workspaces) % 4) {
-    case 0:
+  const user = `U${prefix}C${w}X${i % 5}`;
+  const channel = `${prefix}C${i}`;
+  const track = (kind: AnswerKind, check: ContentCheck) =>
+    book?.book.track({ channel }, kind, book.phase, check);
+  switch (kind) {
+    case 'Account':
+      track('account', naming(ACCOUNTS[0].name));
       return double.sendCommand(target, {
         command: '/account',
         text: X.account.mediaMark,
@@ -66,27 +88,29 @@ function send(double: SlackDouble, target: string, i: number, w: number, workspa
         team,
         channel,
       });
-    case 1: {
-      const text = `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum} type=platform`;
-      return double.sendCommand(target, { command: '/payorder', text, user, team, channel });
-    }
-    case 2:
-      return double.sendCommand(target, { command: '/spend', text: 'today', user, team });
-    default:
+    case 'Payorder':
+      track('payorder', naming(X.payOrder.paid.orderNumber));
+      return double.sendCommand(target, {
+        command: '/payorder',
+        text: PAYORDER,
+        user,
+        team,
+        channel,
+      });
+    case 'Spend':
+      track('spend', naming(SPEND_WORD));
+      return double.sendCommand(target, { command: '/spend', text: 'today', user, team, channel });
+    default: {
+      const home = `U${prefix}H${i}`;
+      book?.book.track({ home }, 'home', book.phase, ({ blocks }) => blocks.length > 2);
       return double.sendEvent(
         target,
-        { type: 'app_home_opened', user, tab: 'home', channel: `D${user}` },
+        { type: 'app_home_opened', user: home, tab: 'home', channel: `D${home}` },
         team,
       );
+    }
   }
 }
-
-const isLookup = (i: number, workspaces: number) => Math.floor(i / workspaces) % 4 < 2;
-
-/** The kinds of request, in the order `send` takes them in turn. */
-const KINDS = ['Account', 'Payorder', 'Spend', 'Home'] as const;
-type Kind = (typeof KINDS)[number];
-const kindOf = (i: number, workspaces: number): Kind => KINDS[Math.floor(i / workspaces) % 4]!;
 
 type Ack = { ok: boolean; ms: number; kind: Kind };
 
@@ -123,33 +147,34 @@ function figures(done: readonly Ack[]): StreamFigures {
 }
 
 /**
- * A steady stream of `perSecond` signed requests for `durationMs`, spread over the workspaces
+ * A steady stream of `perSecond` signed requests until `plan.until()`, spread over the workspaces
  * (each request from the next workspace) and over the targets (replicas) in turn; each is timed
- * from its sending to its ack. Sent on schedule whether or not the earlier ones were answered.
- * With a mirror, each request is sent there as well in the same tick (which of the two goes first
- * alternates), so both apps take the same stream on the same machine at the same moments.
+ * from its sending to its ack, and its answer booked. Sent on schedule whether or not the earlier
+ * ones were answered. With mirrors, each request goes to one of them as well in the same tick
+ * (which of the two goes first alternates), so both apps take the same stream at the same moments.
  */
 export async function steadyStream(double: SlackDouble, plan: StreamPlan): Promise<StreamOutcome> {
-  const { workspaces, perSecond, mirror } = plan;
-  const n = Math.max(1, Math.round((perSecond * plan.durationMs) / 1000));
+  const { workspaces, perSecond, mirrors = [], prefix } = plan;
+  const first = plan.firstWorkspace ?? 0;
   const bot: Promise<Ack>[] = [];
   const ref: Promise<Ack>[] = [];
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; !plan.until(); i++) {
     const due = t0 + (i * 1000) / perSecond;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    let w = i % workspaces;
-    if (workspaces > 1 && w === plan.avoid?.()) w = (w + 1) % workspaces;
+    if (plan.until()) break;
+    let w = first + (i % workspaces);
+    if (workspaces > 1 && w === plan.avoid?.()) w = first + ((w - first + 1) % workspaces);
     const target = plan.targets[i % plan.targets.length]!;
-    const kind = kindOf(i, workspaces);
-    const toBot = () => {
-      if (isLookup(i, workspaces)) {
-        plan.onLookup?.({ workspace: w, channel: lookupChannel(i), sentAt: performance.now() });
-      }
-      bot.push(timed(kind, () => send(double, target, i, w, workspaces)));
-    };
-    const toMirror = (m: string) => ref.push(timed(kind, () => send(double, m, i, w, workspaces)));
+    const kind = KINDS[Math.floor(i / workspaces) % 4]!;
+    const booked = { book: plan.book, phase: plan.phase() };
+    const toBot = () =>
+      bot.push(timed(kind, () => send(double, target, i, w, kind, prefix, booked)));
+    const mirror = mirrors[i % Math.max(1, mirrors.length)];
+    // The mirror's copy goes in a channel of its own: its acks are timed, not its answers.
+    const toMirror = (m: string) =>
+      ref.push(timed(kind, () => send(double, m, i, w, kind, `${prefix}M`)));
     if (mirror === undefined) toBot();
     else if (i % 2 === 0) {
       toBot();
@@ -160,5 +185,5 @@ export async function steadyStream(double: SlackDouble, plan: StreamPlan): Promi
     }
   }
   const [b, m] = await Promise.all([Promise.all(bot), Promise.all(ref)]);
-  return { bot: figures(b), mirror: mirror === undefined ? null : figures(m) };
+  return { bot: figures(b), mirror: mirrors.length === 0 ? null : figures(m) };
 }

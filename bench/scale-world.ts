@@ -1,5 +1,3 @@
-import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
-import { payOrderNumbers } from '../src/sandbox/seed/pay-orders.js';
 import type { SlackDouble } from '../src/slack-double/index.js';
 
 /** What each installed workspace keeps live in the background. */
@@ -8,7 +6,20 @@ export interface WorldShape {
   qrCodes: number;
   watches: number;
   subscriptions: number;
+  /** Each subscription's `every=` (e.g. `1m`). */
+  every: string;
 }
+
+/** A subscription as the gateway sees it: its token's workspace, its own owner id, its click. */
+export interface MadeSubscription {
+  workspace: number;
+  ownerId: string;
+  /** Epoch ms of the Subscribe click. */
+  at: number;
+}
+
+/** Each of a workspace's subscriptions has a shop of its own, so the request log tells them apart. */
+export const subscriptionOwner = (i: number) => `22019${String(i).padStart(5, '0')}`;
 
 /** The OAuth app the double and the bot agree on. */
 export const SCALE_CLIENT = { id: '7777.8888', secret: 'scale-oauth-client-secret' };
@@ -91,18 +102,6 @@ export async function installWorkspaces(
   for (let w = 0; w < n; w++) await configure(double, events, w);
 }
 
-/** The order numbers the first `n` watches of each workspace watch. */
-export function watchedOrders(n: number): Set<string> {
-  return new Set(Array.from({ length: n }, (_, i) => unpaidOrder(i).order));
-}
-
-/** Ten unpaid seeded orders (status 0 never moves by itself): each watch its own order. */
-function unpaidOrder(i: number): { order: string; merchant: string } {
-  const merchants = ['898310058120001', '898310058120002', '898310058120003'];
-  const m = Math.floor(i / 8) % 3;
-  return { order: payOrderNumbers(m, (i % 8) * 4).orderNumber, merchant: merchants[m]! };
-}
-
 type Message = ReturnType<SlackDouble['messages']>[number];
 
 /**
@@ -150,97 +149,48 @@ export function channelWatch(double: SlackDouble) {
   };
 }
 
-type Watch = ReturnType<typeof channelWatch>;
+export type Watch = ReturnType<typeof channelWatch>;
 
 /** Sends a command in a channel of its own and waits for the first message there. */
-async function commandIn(
+export async function commandIn(
   double: SlackDouble,
   seen: Watch,
   events: string,
   input: { command: string; text: string; user: string; team: string; channel: string },
   privately = false,
+  timeoutMs = 60_000,
 ): Promise<Message> {
   const ack = await double.sendCommand(events, input);
   if (ack.status !== 200) throw new Error(`${input.command} answered ${ack.status}`);
-  return seen.first(input.channel, privately ? { user: input.user } : 'any');
+  return seen.first(input.channel, privately ? { user: input.user } : 'any', timeoutMs);
 }
 
-/** Workspace `w`'s live items, each made the way a person makes it, in a channel of its own. */
-async function populate(
+/**
+ * `/shoporders subscribe` in `where.channel`, then **Subscribe** on its preview; resolves once the
+ * subscription's message is posted, with the click's moment (epoch ms).
+ */
+export async function subscribe(
   double: SlackDouble,
   seen: Watch,
-  events: (w: number) => string,
-  shape: WorldShape,
-  w: number,
-): Promise<void> {
-  const team = teamId(w);
-  const target = events(w);
-  await Promise.all([
-    (async () => {
-      for (let i = 0; i < shape.qrCodes; i++) {
-        const channel = `CQ${w}X${i}`;
-        const text = SANDBOX_EXAMPLES.account.mediaMark;
-        await commandIn(double, seen, target, {
-          command: '/qr',
-          text,
-          user: `UQ${w}X${i}`,
-          team,
-          channel,
-        });
-      }
-    })(),
-    (async () => {
-      for (let i = 0; i < shape.watches; i++) {
-        const { order, merchant } = unpaidOrder(i);
-        const text = `watch ${order} ${merchant} type=platform`;
-        const channel = `CW${w}X${i}`;
-        await commandIn(double, seen, target, {
-          command: '/payorder',
-          text,
-          user: `UW${w}X${i}`,
-          team,
-          channel,
-        });
-      }
-    })(),
-    (async () => {
-      for (let i = 0; i < shape.subscriptions; i++) {
-        const user = `US${w}X${i}`;
-        const channel = `CS${w}X${i}`;
-        const text = `subscribe ${SANDBOX_EXAMPLES.shopOrders.ownerId} every=1m`;
-        const shown = await commandIn(
-          double,
-          seen,
-          target,
-          { command: '/shoporders', text, user, team, channel },
-          true,
-        );
-        if (!JSON.stringify(shown.blocks).includes('qd_subscribe')) {
-          throw new Error(`no Subscribe button for workspace ${w}: ${shown.text.slice(0, 200)}`);
-        }
-        await double.sendAction(target, {
-          actionId: 'qd_subscribe',
-          channel,
-          messageTs: shown.ts,
-          user,
-          team,
-        });
-        await seen.first(channel, 'pub');
-      }
-    })(),
-  ]);
-}
-
-/** Every workspace's QR codes, order watches and subscriptions, several workspaces at a time. */
-export async function populateWorld(
-  double: SlackDouble,
-  events: (w: number) => string,
-  shape: WorldShape,
-): Promise<void> {
-  const seen = channelWatch(double);
-  try {
-    await inParallel(shape.workspaces, 6, (w) => populate(double, seen, events, shape, w));
-  } finally {
-    seen.off();
+  target: string,
+  where: { team: string; channel: string; user: string },
+  sub: { ownerId: string; every: string },
+  timeoutMs = 60_000,
+): Promise<number> {
+  const text = `subscribe ${sub.ownerId} every=${sub.every}`;
+  const shown = await commandIn(
+    double,
+    seen,
+    target,
+    { command: '/shoporders', text, ...where },
+    true,
+    timeoutMs,
+  );
+  if (!JSON.stringify(shown.blocks).includes('qd_subscribe')) {
+    throw new Error(`no Subscribe button in ${where.channel}: ${shown.text.slice(0, 200)}`);
   }
+  const at = Date.now();
+  await double.sendAction(target, { actionId: 'qd_subscribe', messageTs: shown.ts, ...where });
+  await seen.first(where.channel, 'pub', timeoutMs);
+  return at;
 }

@@ -106,6 +106,8 @@ export const envSchema = z.object({
       .optional(),
   ),
   REPLICAS: positiveInt('replicas').default(1),
+  DATABASE_POOL_SIZE: positiveInt('connections').default(20),
+  DATABASE_BACKGROUND_POOL_SIZE: positiveInt('connections').default(10),
   ENCRYPTION_KEY: optionalText.pipe(encryptionKey.optional()),
   ENCRYPTION_KEY_PREVIOUS: optionalText.pipe(encryptionKey.optional()),
   AUDIT_RETENTION_DAYS: positiveInt('days').default(90),
@@ -165,6 +167,11 @@ export interface Config {
     timeZone: string;
   };
   databaseUrl: string;
+  /**
+   * PostgreSQL connections per replica: people's requests' pool and the background loops' own
+   * (replicas × (requests + background) must fit the server's max_connections).
+   */
+  databasePool: { requests: number; background: number };
   /** Where charges wait while the store cannot take them; checked writable at start-up. */
   journalDir: string;
   redisUrl?: string;
@@ -293,6 +300,7 @@ export function readConfig(env: Env): Config {
     },
     gateway: { baseUrl: e.GATEWAY_BASE_URL, token: e.GATEWAY_TOKEN, timeZone: e.GATEWAY_TIMEZONE },
     databaseUrl: e.DATABASE_URL,
+    databasePool: { requests: e.DATABASE_POOL_SIZE, background: e.DATABASE_BACKGROUND_POOL_SIZE },
     journalDir: e.JOURNAL_DIR ?? './data/journal',
     redisUrl: e.REDIS_URL,
     replicas: e.REPLICAS,

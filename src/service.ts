@@ -92,7 +92,18 @@ function slackRuntime(
     local: options.local,
     oauth: p.oauth?.stores,
     edgeThread: options.edgeThread,
+    // Busy: a pool's worth of people's queries already waiting for a connection.
+    storeBusy: () => p.store.waiting() >= config.databasePool.requests,
   });
+}
+
+/** The store, with people's and the background work's pools as configured (PostgreSQL). */
+function storeOf(
+  config: Config,
+  options: Pick<StartOptions, 'logger' | 'storeLog'>,
+): Promise<Store> {
+  const { logger, storeLog } = options;
+  return openStore(config.databaseUrl, { logger, storeLog, poolSizes: config.databasePool });
 }
 
 /** The composition root: config → store → gateway → Slack app → watcher → jobs. Stopped in reverse. */
@@ -103,7 +114,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   const life = createLifecycle(logger);
   try {
     journalDirWritable(config);
-    const store = life.own(await openStore(config.databaseUrl, options), (s) => s.close());
+    const store = life.own(await storeOf(config, options), (s) => s.close());
     const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
     // Charges the store cannot take right now wait in a local file (closed before the store).
     const journal = chargeJournal(config, { store, clock, logger, ledger }, life);
@@ -128,7 +139,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
       ...parts,
       forgetInMemory: forgetting(oauth, gateway),
     });
-    const workers = createWorkers(deps, clientFor);
+    const workers = createWorkers(deps, clientFor, tenants.background);
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardListeners(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);

@@ -5,7 +5,7 @@ import type { LimiterState } from './limiter.js';
 import type { SendWindow, Ticket } from './send-window.js';
 import { SharedWindow } from './shared-window.js';
 
-/** How long an admitted send may take to be written before it stops counting regardless. */
+/** How long an admitted send may take to be answered before it stops counting regardless. */
 const LEASE_MS = 15_000;
 /**
  * After Redis answers again, this replica keeps its fallback share this much longer: the sends

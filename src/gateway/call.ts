@@ -142,7 +142,7 @@ async function attemptOnce<K extends Name>(
       priority: c.options.priority,
       onQueued: attempt === 1 ? c.options.onQueued : undefined,
     };
-    const raw = await p.limiter.schedule(schedule, (onSent) =>
+    const raw = await p.limiter.schedule(schedule, (onCounted) =>
       send({
         dispatcher: p.dispatcher,
         baseUrl: p.baseUrl,
@@ -153,7 +153,7 @@ async function attemptOnce<K extends Name>(
         token: ctx.token,
         requestId,
         timeouts: p.timeouts,
-        onSent,
+        onCounted,
       }),
     );
     return (await interpretAnswer({

@@ -7,12 +7,12 @@ import type { OperationName } from './operation.js';
 /** The gateway allows 10 requests per second per operation (per access token). */
 export const GATEWAY_RATE_PER_SECOND = 10;
 /**
- * The window we count in is a little longer than the gateway's second: the spread of network
- * delay between two requests must stay under this margin for the gateway to see ≤ 10 per second.
- * 50 ms costs 5 % of the rate (about 9.5 requests/s at most).
+ * The window we count in: the gateway's own second. A send counts until one window after its
+ * answer began to arrive, and the gateway counted it before answering, so no margin for the
+ * network's or the gateway's delays is needed: the next send that needs its place reaches the
+ * gateway at least a second after the gateway counted it.
  */
-export const JITTER_MARGIN_MS = 50;
-export const WINDOW_MS = 1000 + JITTER_MARGIN_MS;
+export const WINDOW_MS = 1000;
 /** A command is refused only when its wait in the queue would be longer than this. */
 export const MAX_WAIT_MS = 5 * 60_000;
 export type Priority = 'interactive' | 'background';
@@ -41,7 +41,10 @@ export interface ScheduleOptions {
   onQueued?: (info: QueuedInfo) => void;
 }
 
-/** The job; it calls `sent()` when its request has left (later calls are ignored). */
+/**
+ * The job; it calls `sent()` when the gateway's answer to its request begins to arrive (later
+ * calls are ignored): by then the gateway has counted it, however late it arrived or was counted.
+ */
 export type Job<T> = (sent: () => void) => Promise<T>;
 
 export interface LimiterState {
@@ -99,7 +102,7 @@ export interface LimiterOptions {
 
 /**
  * Guarantee: for one (token, operation), no window of `windowMs` holds more than `limit` sends,
- * a send counting from its admission until one window after it was written to the socket; across
+ * a send counting from its admission until one window after its answer began to arrive; across
  * replicas when Redis is used, and `limit / replicas` per replica while Redis is unreachable.
  * Requests wait in a queue (interactive first, background never starved) rather than being
  * refused, unless the wait would exceed `maxWaitMs`.
@@ -156,7 +159,7 @@ export function createLimiter(options: LimiterOptions = {}): OperationLimiter {
             }
             result
               .finally(() => {
-                // Never written (or not seen leaving): it counts from now, to be safe.
+                // No answer (a timeout, a broken connection): it counts from now, to be safe.
                 sent();
                 q.running--;
               })

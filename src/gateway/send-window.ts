@@ -1,8 +1,9 @@
 /**
  * This process's sliding log of sends for one (token, operation) key. An entry counts from the
- * moment it is admitted until `windowMs` after the request was actually written to the socket
- * (not after it was started): a request held up between the two (an event-loop stall, a new
- * connection being opened) keeps its place in the window until it has really left.
+ * moment it is admitted until `windowMs` after the gateway's answer began to arrive (not after it
+ * was started, nor after it was written): a request held up on its way (an event-loop stall, a
+ * new connection being opened) or counted late by a busy gateway keeps its place in the window
+ * until the gateway has surely counted it.
  */
 export interface Ticket {
   readonly id: number;
@@ -53,7 +54,7 @@ export class SendWindow {
     return { ok: true, ticket };
   }
 
-  /** The request left at `now`; from here it counts for one more window. */
+  /** The request's answer arrived at `now`; from here it counts for one more window. */
   confirm(ticket: Ticket, now: number): void {
     ticket.sentAt ??= now;
   }

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 /**
  * One atomic Lua script per request on a sorted set per (token, operation): the members are
  * sends, each scored with the instant it stops counting. Admitted sends are scored pessimistically
- * (`lease` past the window) until confirmed as written, then one window after Redis's clock at the
+ * (`lease` past the window) until confirmed as answered, then one window after Redis's clock at the
  * confirmation. Redis's own TIME is the only clock, so replicas' clocks never need to agree. The
  * keys expire shortly after the last send and the script needs nothing else to exist, so an idle
  * minute (or a Redis restart) just starts from an empty window.

@@ -99,6 +99,15 @@ function encode(
   return { body: form };
 }
 
+/**
+ * How long after a request was written the gateway is taken to have counted it, if its answer has
+ * not begun to arrive by then. The gateway counts a request when it takes it in, before it
+ * answers; a busy gateway takes in what arrived while it was busy late, all at once. Counting
+ * until the answer covers any such delay; this bound keeps a slow answer (2.5 s) from holding its
+ * place that long, at the cost of covering a gateway's delays up to this much only.
+ */
+export const COUNTED_WITHIN_MS = 250;
+
 /** One HTTP exchange. Resolves with whatever status came back; rejects only with a TransportFailure. */
 export async function send(params: {
   dispatcher: Dispatcher;
@@ -110,8 +119,11 @@ export async function send(params: {
   token: string;
   requestId: string;
   timeouts: TransportTimeouts;
-  /** Called once the request has been written to the socket (it has left for the gateway). */
-  onSent?: () => void;
+  /**
+   * Called once the gateway has surely counted the request (see COUNTED_WITHIN_MS): when its
+   * answer begins to arrive, or COUNTED_WITHIN_MS after the request was written, if sooner.
+   */
+  onCounted?: () => void;
 }): Promise<RawResponse> {
   const { query, body, contentType } = encode(params.encoding, params.wire);
   const url = new URL(
@@ -125,8 +137,16 @@ export async function send(params: {
     'x-request-id': params.requestId,
   };
   if (contentType) headers['content-type'] = contentType;
+  let timer: NodeJS.Timeout | undefined;
+  const counted = () => {
+    clearTimeout(timer);
+    params.onCounted?.();
+  };
+  const written = () => {
+    timer = setTimeout(counted, COUNTED_WITHIN_MS);
+  };
   try {
-    const res = await withSentSignal(params.onSent, () =>
+    const res = await withSentSignal(written, () =>
       request(url, {
         dispatcher: params.dispatcher,
         method: params.method,
@@ -138,10 +158,13 @@ export async function send(params: {
         signal: AbortSignal.timeout(params.timeouts.headersMs + params.timeouts.bodyMs),
       }),
     );
+    counted();
     const buf = await readLimited(res.body, MAX_BODY_BYTES);
     return { status: res.statusCode, headers: res.headers, body: buf.toString('utf8') };
   } catch (cause) {
     throw isTransportFailure(cause) ? cause : classify(cause);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

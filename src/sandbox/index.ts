@@ -1,7 +1,13 @@
 export { DEFAULT_CHARGES } from './charges.js';
 export { SANDBOX_EXAMPLES } from './examples.js';
 export { FAULT_KINDS, type FaultKind, type FaultOptions } from './faults.js';
-export { LIVE_ORDERS, type LiveOrderView, ORDER_MOVES, type OrderMove } from './live-orders.js';
+export {
+  extraWaitingOrder,
+  LIVE_ORDERS,
+  type LiveOrderView,
+  ORDER_MOVES,
+  type OrderMove,
+} from './live-orders.js';
 export { SANDBOX_OPS } from './routes.js';
 export {
   DEFAULT_ORDER_CALLBACK_AFTER_MS,

@@ -60,6 +60,9 @@ export const LIVE_ORDERS = [
   { orderNumber: '420019900000033', relationOrderNumber: 'SO1-LIVE-3', timeline: 'waits' },
 ] as const;
 
+/** The `k`-th extra order that moves only on demand (SandboxOptions.extraWaitingOrders). */
+export const extraWaitingOrder = (k: number) => `42001991${String(k).padStart(7, '0')}`;
+
 /**
  * Orders that move while someone watches them: each is unpaid when first looked up; the
  * "late-callback" one is paid `payAfterMs` later and called back `callbackAfterMs` after that,
@@ -70,8 +73,15 @@ export function createLiveOrders(opts: {
   payAfterMs: number;
   callbackAfterMs: number;
   now: number;
+  /** More orders that move only on demand, numbered after LIVE_ORDERS. */
+  extraWaiting?: number;
 }): LiveOrders {
-  const orders = LIVE_ORDERS.map(
+  const extra = Array.from({ length: opts.extraWaiting ?? 0 }, (_, k) => ({
+    orderNumber: extraWaitingOrder(k),
+    relationOrderNumber: `SO1-LIVE-W${k}`,
+    timeline: 'waits' as const,
+  }));
+  const orders = [...LIVE_ORDERS, ...extra].map(
     (o, i): LiveOrder => ({ ...o, price: 1280 + i * 1000, createdAt: opts.now }),
   );
   const find = (n: string) => orders.find((o) => o.orderNumber === n);

@@ -32,7 +32,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = options.clock ?? Date.now;
   const charges = resolveCharges(options.charges);
   const seed = options.seed ?? DEFAULT_SEED;
-  const world = seedWorld(seed, options.anchor ?? clock());
+  const world = seedWorld(seed, options.anchor ?? clock(), options.extraShopOwnerIds);
   const sessions = createQrSessions({
     seed,
     scanAfterMs: options.qrScanAfterMs,
@@ -42,6 +42,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     payAfterMs: options.orderPayAfterMs ?? DEFAULT_ORDER_PAY_AFTER_MS,
     callbackAfterMs: options.orderCallbackAfterMs ?? DEFAULT_ORDER_CALLBACK_AFTER_MS,
     now: clock(),
+    extraWaiting: options.extraWaitingOrders,
   });
   const liveShopOrders = createLiveShopOrders({
     seed,

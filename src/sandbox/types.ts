@@ -32,6 +32,10 @@ export interface SandboxOptions {
    * subscriptions to find; undefined (default): none by themselves (see `addShopOrders`).
    */
   shopOrderEveryMs?: number;
+  /** More seeded shops (a few orders each), e.g. one per channel subscription a benchmark tells apart. */
+  extraShopOwnerIds?: string[];
+  /** More live orders that move only on demand (numbered after `LIVE_ORDERS`), e.g. to pay watched ones. */
+  extraWaitingOrders?: number;
   /** When set, only these bearer tokens are valid; otherwise any non-empty token is. */
   tokens?: string[];
   /** Per operation and token, in any sliding 1-second window. Default 10 (the document's limit). */

@@ -1,12 +1,21 @@
-import { Kysely, type LogEvent, Migrator, sql } from 'kysely';
+import { type Dialect, Kysely, type LogEvent, Migrator, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, Db, StoreDialect } from './database.js';
 import { migrationProvider } from './migrations/index.js';
 import { createSqliteDialect, withSqliteWriteLock } from './sqlite.js';
 
 export interface Store {
+  /** People's requests: commands, clicks, forms, and what their answers read and write. */
   readonly db: Db;
+  /**
+   * The background loops (QR checks, order watches, exports, subscription polls) and the making
+   * of their rows. On PostgreSQL a pool of its own, so people's answers never queue for a
+   * connection behind background work; on SQLite the same database as `db`.
+   */
+  readonly background: Db;
   readonly dialect: StoreDialect;
+  /** People's queries waiting for a connection of their pool now (always 0 on SQLite). */
+  waiting(): number;
   /** True when the database answers a trivial query within `timeoutMs` (for /readyz). */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -18,6 +27,8 @@ export interface OpenStoreOptions {
   logger?: Logger;
   /** Told of every query once it has run (its SQL and duration): benchmarks count them. */
   storeLog?: (event: LogEvent) => void;
+  /** PostgreSQL only: connections of the requests' pool and of the background pool. */
+  poolSizes?: { requests: number; background: number };
 }
 
 export function dialectOf(url: string): StoreDialect {
@@ -29,16 +40,18 @@ export function dialectOf(url: string): StoreDialect {
 /** Opens the database named by `url` and brings its schema up to date before returning. */
 export async function openStore(url: string, opts: OpenStoreOptions = {}): Promise<Store> {
   const dialect = dialectOf(url);
-  const db = new Kysely<Database>({
-    ...(opts.storeLog ? { log: opts.storeLog } : {}),
-    dialect:
-      dialect === 'sqlite'
-        ? createSqliteDialect(url)
-        : // pg is loaded only for a PostgreSQL URL.
-          (await (await import('./postgres.js')).createPostgresDialect(url, opts.schema)).dialect,
-  });
+  const log = opts.storeLog ? { log: opts.storeLog } : {};
+  const requests = await kyselyDialect(url, dialect, opts, 'requests');
+  const db = new Kysely<Database>({ ...log, dialect: requests.dialect });
+  let background = db;
   try {
     await migrate(db, dialect, opts);
+    if (dialect === 'postgres') {
+      background = new Kysely<Database>({
+        ...log,
+        dialect: (await kyselyDialect(url, dialect, opts, 'background')).dialect,
+      });
+    }
   } catch (error) {
     await db.destroy();
     throw error;
@@ -46,14 +59,30 @@ export async function openStore(url: string, opts: OpenStoreOptions = {}): Promi
   let closed = false;
   return {
     db,
+    background,
     dialect,
+    waiting: () => requests.pool?.waitingCount ?? 0,
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     async close() {
       if (closed) return;
       closed = true;
       await db.destroy();
+      if (background !== db) await background.destroy();
     },
   };
+}
+
+async function kyselyDialect(
+  url: string,
+  dialect: StoreDialect,
+  opts: OpenStoreOptions,
+  lane: 'requests' | 'background',
+): Promise<{ dialect: Dialect; pool?: { waitingCount: number } }> {
+  if (dialect === 'sqlite') return { dialect: createSqliteDialect(url) };
+  // pg is loaded only for a PostgreSQL URL.
+  const { createPostgresDialect } = await import('./postgres.js');
+  const size = opts.poolSizes?.[lane];
+  return createPostgresDialect(url, { schema: opts.schema, size });
 }
 
 async function migrate(db: Db, dialect: StoreDialect, opts: OpenStoreOptions): Promise<void> {

@@ -19,17 +19,25 @@ export interface PostgresParts {
   pool: pg.Pool;
 }
 
-/** A pool whose every connection uses `schema` (created if missing) as its search path. */
-export async function createPostgresDialect(url: string, schema?: string): Promise<PostgresParts> {
+/** PostgreSQL connections each pool keeps at most, unless the caller says otherwise. */
+export const DEFAULT_POOL_SIZE = 20;
+
+/**
+ * A pool of at most `size` connections, each using `schema` (created if missing) as its search
+ * path.
+ */
+export async function createPostgresDialect(
+  url: string,
+  options: { schema?: string; size?: number } = {},
+): Promise<PostgresParts> {
+  const { schema } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`schema name ${JSON.stringify(schema)} must match ${SCHEMA_NAME}`);
   }
   const pool = new pg.Pool({
     connectionString: url,
     types,
-    // The background loops (QR codes, watches, exports, subscriptions: up to 70 rows in hand)
-    // and the commands' acks share it; at 10 the acks and due checks queued behind each other.
-    max: 20,
+    max: options.size ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });

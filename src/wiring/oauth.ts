@@ -54,6 +54,7 @@ export function oauthWiring(p: {
     /** Drops the clients kept for an uninstalled workspace, or for every workspace of an org. */
     forget(id: string) {
       enterprises.drop(id);
+      installationStore.forget(id);
       for (const [team, c] of clients)
         if (team === id || c.enterpriseId === id) clients.delete(team);
     },
@@ -85,11 +86,20 @@ export async function tenancy(p: {
     if (rewritten > 0) p.logger.info({ rewritten, keyId: box.keyId }, 'stored secrets resealed');
   }
   const settings = workspaceSettings(p.store, config, box, p.logger);
+  // The background loops read the same rows through their own pool (see Store.background).
+  const backgroundStore = { ...p.store, db: p.store.background };
+  const backgroundSettings = workspaceSettings(backgroundStore, config, box, p.logger);
   const oauth = config.mode === 'oauth' && box ? oauthWiring({ ...p, box }) : undefined;
   /** The Web API client of a team: its installation's in OAuth mode, else the one app client. */
   const clientFor = (app: () => WebClient) => (teamId: string) =>
     oauth ? oauth.clientFor(teamId) : Promise.resolve(app());
-  return { settings, oauth, clientFor, box };
+  return {
+    settings,
+    background: { store: backgroundStore, settings: backgroundSettings },
+    oauth,
+    clientFor,
+    box,
+  };
 }
 
 /**

@@ -25,9 +25,13 @@ export interface Workers {
  * channel subscriptions) and the upkeep of approval requests, under one worker id. Built before the listeners (which hand them work), started once the app answers.
  */
 export function createWorkers(
-  deps: AppDeps,
+  people: AppDeps,
   client: (teamId: string) => WebClient | Promise<WebClient>,
+  background: Pick<AppDeps, 'store' | 'settings'>,
 ): Workers {
+  // Their rows and their workspaces' settings are read and written through the background pool:
+  // a due check or the making of a QR code never holds a connection a person's answer waits for.
+  const deps = { ...people, ...background };
   const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const late = (kind: string) => (s: number) =>
     deps.metrics.backgroundCheckLateness.observe({ kind }, s);

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { approvalDb } from '../../src/approvals/approval-row.js';
+import { type ApprovalRequestsTable, approvalDb } from '../../src/approvals/approval-row.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { DEFAULT_CHANNEL, startSlackDouble } from '../../src/slack-double/index.js';
+import {
+  DEFAULT_CHANNEL,
+  type SlackDouble,
+  startSlackDouble,
+} from '../../src/slack-double/index.js';
 import { openStore } from '../../src/store/index.js';
 import { startBot } from '../fakes/bot.js';
 import { botDatabase } from '../fakes/bot-database.js';
-import { DIALECTS } from '../fakes/databases.js';
+import { DIALECTS, type TestDatabase } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
 import {
   ASKER,
   ask,
+  click,
   configure,
   dmNow,
   OWNER_EN,
@@ -27,55 +32,86 @@ afterEach(async () => {
   cleanups.length = 0;
 });
 
-// The process that won the Approve click died before the export started: the store holds the
-// request approved, with its work's id, and nothing started. The bots started next (two replicas
-// on PostgreSQL) start it once, edit the approver's message and tell the asker.
-describe.each(DIALECTS)(
-  'work approved by a process that died before starting it (%s)',
-  (dialect) => {
-    it('is started once by the next bot, and both sides are told', async () => {
-      const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-      cleanups.push(() => sandbox.close());
-      const double = await startSlackDouble();
-      cleanups.push(() => double.close());
-      const database = await botDatabase(dialect);
-      cleanups.push(() => database.dispose());
-      const env = {
-        DATABASE_URL: database.url,
-        GATEWAY_BASE_URL: sandbox.url,
-        GATEWAY_TOKEN: 'sandbox-token',
-      };
-      people(double);
-      const first = await startBot(env, {}, double);
-      await configure(first, { above: '0', approvers: [OWNER_EN] });
-      const preview = await previewOf(first, '/shoporders', `export ${SHOP} size=50`);
-      const [dm] = await ask(first, preview, [OWNER_EN]);
-      await first.stop();
+/** A bot asked for approval of an export by ASKER, stopped; the next bots start on its store. */
+async function asked(dialect: TestDatabase['dialect'], approve: boolean) {
+  const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
+  cleanups.push(() => sandbox.close());
+  const double = await startSlackDouble();
+  cleanups.push(() => double.close());
+  const database = await botDatabase(dialect);
+  cleanups.push(() => database.dispose());
+  const env = {
+    DATABASE_URL: database.url,
+    GATEWAY_BASE_URL: sandbox.url,
+    GATEWAY_TOKEN: 'sandbox-token',
+  };
+  people(double);
+  const first = await startBot(env, {}, double);
+  await configure(first, { above: '0', approvers: [OWNER_EN] });
+  const preview = await previewOf(first, '/shoporders', `export ${SHOP} size=50`);
+  const [dm] = await ask(first, preview, [OWNER_EN]);
+  if (approve) {
+    await click(first, 'qd_approval_approve', dm!, OWNER_EN);
+    await finished(double);
+    await toldTo(double, ASKER, /approved .*; it has started/);
+  }
+  await first.stop();
+  /** The request's row set as a process dying at some moment would have left it. */
+  const leave = async (set: Partial<ApprovalRequestsTable>) => {
+    const store = await openStore(database.url);
+    await approvalDb(store.db).updateTable('approval_requests').set(set).execute();
+    await store.close();
+  };
+  const next = async () => {
+    const bot = await startBot(env, {}, double);
+    cleanups.push(() => bot.stop());
+  };
+  const shopCalls = () => sandbox.requests().filter((r) => r.op === 'shopOrders').length;
+  return { double, dm: dm!, leave, next, shopCalls };
+}
 
-      // What the Approve click's one update leaves, a minute before the next bot starts.
-      const store = await openStore(database.url);
-      await approvalDb(store.db)
-        .updateTable('approval_requests')
-        .set({ state: 'approved', decided_by: OWNER_EN, work_id: randomUUID(), updated_at: 0 })
-        .execute();
-      await store.close();
+/** The export's progress message, once its file is in the thread. */
+async function finished(double: SlackDouble) {
+  const message = await double.waitFor(() => progress(double)[0], 15_000);
+  await double.waitFor(
+    () => double.messages(DEFAULT_CHANNEL).find((m) => m.threadTs === message.ts && m.files.length),
+    30_000,
+  );
+  return message;
+}
 
-      const replicas = dialect === 'postgres' ? 2 : 1;
-      for (let i = 0; i < replicas; i++) {
-        const bot = await startBot(env, {}, double);
-        cleanups.push(() => bot.stop());
-      }
-      const message = await double.waitFor(() => progress(double)[0], 15_000);
-      expect(JSON.stringify(message.blocks)).toContain(`<@${ASKER}>`);
-      await double.waitFor(
-        () =>
-          double.messages(DEFAULT_CHANNEL).find((m) => m.threadTs === message.ts && m.files.length),
-        30_000,
-      );
-      await toldTo(double, ASKER, /approved .*; it has started/);
-      await eventually(() => /approved it; it has started/.test(dmNow(double, dm!)?.text ?? ''));
-      expect(progress(double)).toHaveLength(1);
-      expect(sandbox.requests().filter((r) => r.op === 'shopOrders')).toHaveLength(5);
-    }, 90_000);
-  },
-);
+describe.each(DIALECTS)('approved work after the approving process died (%s)', (dialect) => {
+  // Died after the Approve click's one update, before the export started: the next bots (two
+  // replicas on PostgreSQL) start it once, edit the approver's message and tell the asker.
+  it('is started once by the next bot, and both sides are told', async () => {
+    const w = await asked(dialect, false);
+    await w.leave({
+      state: 'approved',
+      decided_by: OWNER_EN,
+      work_id: randomUUID(),
+      updated_at: 0,
+    });
+    for (let i = 0; i < (dialect === 'postgres' ? 2 : 1); i++) await w.next();
+
+    const message = await finished(w.double);
+    expect(JSON.stringify(message.blocks)).toContain(`<@${ASKER}>`);
+    await toldTo(w.double, ASKER, /approved .*; it has started/);
+    await eventually(() => /approved it; it has started/.test(dmNow(w.double, w.dm)?.text ?? ''));
+    expect(progress(w.double)).toHaveLength(1);
+    expect(w.shopCalls()).toBe(5);
+  }, 90_000);
+
+  // Died after the export started, before its outcome was settled: the next bot settles it
+  // (the asker is told) and starts nothing more.
+  it('never starts work twice when it had started but was not settled', async () => {
+    const w = await asked(dialect, true);
+    await w.leave({ settled_at: null, updated_at: 0 });
+    await w.next();
+
+    const told = () =>
+      w.double.messages().filter((m) => m.visibleTo === ASKER && /; it has started/.test(m.text));
+    await w.double.waitFor(() => told().length === 2, 15_000);
+    expect(progress(w.double)).toHaveLength(1);
+    expect(w.shopCalls()).toBe(5);
+  }, 90_000);
+});

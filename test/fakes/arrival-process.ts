@@ -11,11 +11,16 @@ export interface RemoteArrivals {
 
 /** The arrival server in a child process: its clock is not stalled with the test's. */
 export async function startArrivalProcess(
-  env: { close?: boolean; delayMs?: number } = {},
+  env: { close?: boolean; delayMs?: number; stallMs?: number } = {},
 ): Promise<RemoteArrivals> {
   const script = fileURLToPath(new URL('./arrival-process.mjs', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, [script], {
-    env: { ...process.env, CLOSE: env.close ? '1' : '0', DELAY_MS: String(env.delayMs ?? 0) },
+    env: {
+      ...process.env,
+      CLOSE: env.close ? '1' : '0',
+      DELAY_MS: String(env.delayMs ?? 0),
+      STALL_MS: String(env.stallMs ?? 0),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

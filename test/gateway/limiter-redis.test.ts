@@ -67,6 +67,23 @@ describe('one budget shared through Redis', () => {
     expect(maxInWindow(arrivals.map((a) => a.at))).toBeLessThanOrEqual(10);
   }, 30_000);
 
+  it('three replicas stay within 10 per second at the gateway clock while the gateway stalls', async () => {
+    // The gateway stops for 200 ms right after the first request arrives: the requests sent
+    // meanwhile are counted by it when it resumes, later than they left.
+    const gw = await startArrivalProcess({ stallMs: 200 });
+    const prefix = `qd-test-${randomUUID()}`;
+    const set = replicas(3, gw.url, () =>
+      createLimiter({ redisUrl: SHARED, redisPrefix: prefix, replicas: 3 }),
+    );
+    const results = await set.burst(10);
+    await set.close();
+    const arrivals = await gw.take();
+    await gw.close();
+
+    expect(fulfilled(results)).toBe(30);
+    expect(maxInWindow(arrivals.map((a) => a.at))).toBeLessThanOrEqual(10);
+  }, 30_000);
+
   it('works again after an idle spell longer than its keys live, across two replicas', async () => {
     const gw = await startArrivalProcess();
     const prefix = `qd-test-${randomUUID()}`;

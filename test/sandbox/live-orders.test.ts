@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_EXAMPLES, type Sandbox } from '../../src/sandbox/index.js';
+import { extraWaitingOrder, SANDBOX_EXAMPLES, type Sandbox } from '../../src/sandbox/index.js';
 import { get, PATHS, startTestSandbox, T0 } from './http.js';
 
 const ex = SANDBOX_EXAMPLES.payOrder;
@@ -50,5 +50,21 @@ describe('operation 6: live orders that move', () => {
     expect(await look(t.sandbox, o)).toMatchObject({ status: 2 });
     expect(t.sandbox.moveOrder(o, 'cancel')).toBe(false);
     expect(t.sandbox.moveOrder('4200999999999999', 'pay')).toBe(false);
+  });
+});
+
+describe('extra waiting orders (extraWaitingOrders)', () => {
+  it('stay unpaid however long they are watched, and are paid the moment they are told', async () => {
+    const t = await startTestSandbox({ extraWaitingOrders: 2 });
+    sandbox = t.sandbox;
+    const second = extraWaitingOrder(1);
+    expect(await look(t.sandbox, second)).toEqual({ status: 0, notified: 0, paidAt: null });
+    t.clock.now = T0 + 3_600_000;
+    expect((await look(t.sandbox, second)).status).toBe(0);
+    expect(t.sandbox.moveOrder(second, 'pay')).toBe(true);
+    expect((await look(t.sandbox, second)).status).toBe(1);
+    // The first is untouched; none past the count exists.
+    expect((await look(t.sandbox, extraWaitingOrder(0))).status).toBe(0);
+    expect(t.sandbox.moveOrder(extraWaitingOrder(2), 'pay')).toBe(false);
   });
 });

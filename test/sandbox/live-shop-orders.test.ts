@@ -45,3 +45,19 @@ describe('new shop orders in the sandbox', () => {
     expect((await since(sandbox, '2024-05-01 13:00:01')).body.data.totalElements).toBe(0);
   });
 });
+
+describe('extra shops (extraShopOwnerIds)', () => {
+  it('are listed like seeded ones, each with its own new orders, while an unlisted id stays 302', async () => {
+    const { sandbox, clock } = await startTestSandbox({
+      extraShopOwnerIds: ['2201900000', '2201900001'],
+    });
+    closers.push(() => sandbox.close());
+    const list = (owner_id: string) => postForm(sandbox, PATHS.shopOrders, { owner_id });
+    expect((await list('2201900000')).body.data.totalElements).toBe(3);
+    expect((await list('2201900002')).body.code).toBe(302);
+    clock.now = T0 + 1_000;
+    expect(sandbox.addShopOrders('2201900001', 1)).toBe(true);
+    expect((await list('2201900001')).body.data.totalElements).toBe(4);
+    expect((await list('2201900000')).body.data.totalElements).toBe(3);
+  });
+});

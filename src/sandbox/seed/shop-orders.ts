@@ -100,10 +100,18 @@ function orderAt(r: Rng, i: number, confirmMs: number): SeededShopOrder {
   return { ...base, wire };
 }
 
+/** Orders of each extra shop (`extraShopOwnerIds`): a short history, enough to list. */
+const EXTRA_SHOP_ORDERS = 3;
+
 /** Newest first, about two hours apart, ending at the anchor day's start. */
-export function seedShopOrders(seed: number, anchorDay: number): Map<string, SeededShopOrder[]> {
+export function seedShopOrders(
+  seed: number,
+  anchorDay: number,
+  extraOwnerIds: readonly string[] = [],
+): Map<string, SeededShopOrder[]> {
+  const extra = extraOwnerIds.map((ownerId) => ({ ownerId, orders: EXTRA_SHOP_ORDERS }));
   return new Map(
-    SHOPS.map((shop) => [
+    [...SHOPS, ...extra].map((shop) => [
       shop.ownerId,
       Array.from({ length: shop.orders }, (_, i) => shopOrder(seed, shop.ownerId, i, anchorDay)),
     ]),

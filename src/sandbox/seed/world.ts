@@ -16,13 +16,17 @@ export interface World {
   account(mediaMark: string): Record<string, unknown>;
 }
 
-export function seedWorld(seed: number, anchor: number): World {
+export function seedWorld(
+  seed: number,
+  anchor: number,
+  extraShopOwnerIds: readonly string[] = [],
+): World {
   const anchorDay = shanghaiDayStart(anchor);
   return {
     seed,
     anchorDay,
     payOrders: seedPayOrders(seed, anchorDay),
-    shops: seedShopOrders(seed, anchorDay),
+    shops: seedShopOrders(seed, anchorDay, extraShopOwnerIds),
     coupons: seedCoupons(seed, anchorDay),
     punishments: seedPunishments(seed, anchorDay),
     account: (mediaMark) => accountFor(seed, mediaMark, anchorDay),

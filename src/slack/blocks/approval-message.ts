@@ -1,7 +1,7 @@
 import type { types } from '@slack/bolt';
 import type { Translate } from '../../i18n/translator.js';
 import { button, contextLine, section } from './card-parts.js';
-import { count, esc } from './format.js';
+import { esc } from './format.js';
 import { ACTION } from './ids.js';
 import { truncate } from './limits.js';
 import { notice, type SlackMessage } from './message.js';
@@ -22,7 +22,7 @@ const plainText = (s: string) =>
 export function estimateWords(estimate: number | null | undefined, t: Translate): string {
   return estimate === undefined || estimate === null
     ? t('approvals.estimate.unknown')
-    : t('approvals.estimate.points', { points: count(estimate) });
+    : t('count.points', { points: estimate });
 }
 
 /** What a preview shows when its work needs approval: why, and the way on (or that there is none). */
@@ -36,7 +36,7 @@ export interface ApprovalGate {
 function gateLines(g: ApprovalGate, t: Translate): string {
   const needed = t('approvals.preview.needed', {
     estimate: estimateWords(g.estimate, t),
-    above: count(g.above),
+    above: g.above,
   });
   const next = g.askValue ? t('approvals.preview.ask') : t('approvals.preview.nobody');
   return `${needed}\n${next}`;
@@ -83,9 +83,7 @@ export function approvalDm(v: {
     channel: place(v.channel),
   });
   const left =
-    v.left === undefined
-      ? t('approvals.dm.noBudget')
-      : t('approvals.dm.budgetLeft', { points: count(v.left) });
+    v.left === undefined ? t('approvals.dm.noBudget') : t('count.points', { points: v.left });
   const cost = t('approvals.dm.estimate', { estimate: estimateWords(v.estimate, t), left });
   const blocks: types.KnownBlock[] = [section(`${ask}\n${cost}`)];
   let text = t('approvals.dm.text', { asker: person(v.asker), what: v.what });

@@ -8,10 +8,9 @@ export const enApprovals = {
   'approvals.config.approvers.label': 'Approvers',
   'approvals.config.approvers.hint':
     'Who approves costly work. Empty: the workspace’s admins and owners. Nobody approves their own request.',
-  'approvals.estimate.points': '{points} points',
   'approvals.estimate.unknown': 'not known yet (no price in this workspace yet)',
   'approvals.preview.needed':
-    ':raised_hand: *Needs approval*: the most this can cost is {estimate}; this workspace asks for approval above {above} points.',
+    ':raised_hand: *Needs approval*: the most this can cost is {estimate}; this workspace asks for approval above {above, plural, one {# point} other {# points}}.',
   'approvals.preview.ask':
     'Your approvers get a direct message; nothing is called before one of them approves.',
   'approvals.preview.nobody':
@@ -24,7 +23,6 @@ export const enApprovals = {
   'approvals.what.subscription': 'a subscription: {what}, every {every}',
   'approvals.dm.ask': '{asker} asks for your approval of {what}, in {channel}.',
   'approvals.dm.estimate': 'The most it can cost: {estimate}. Budget left today: {left}.',
-  'approvals.dm.budgetLeft': '{points} points',
   'approvals.dm.noBudget': 'no daily budget',
   'approvals.dm.expires': 'Expires {at} ({timeZone}) unless someone decides first.',
   'approvals.dm.text': '{asker} asks for your approval of {what}.',

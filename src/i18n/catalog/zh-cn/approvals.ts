@@ -9,10 +9,9 @@ export const zhCNApprovals = {
   'approvals.config.approvers.label': '审批人',
   'approvals.config.approvers.hint':
     '谁来审批高成本操作。留空：工作区的管理员和所有者。任何人都不能审批自己的请求。',
-  'approvals.estimate.points': '{points} 积分',
   'approvals.estimate.unknown': '尚不知道（本工作区还没有这个价格）',
   'approvals.preview.needed':
-    ':raised_hand: *需要审批*：最多可能花费 {estimate}；本工作区超过 {above} 积分需审批。',
+    ':raised_hand: *需要审批*：最多可能花费 {estimate}；本工作区超过 {above, plural, other {# 积分}}需审批。',
   'approvals.preview.ask': '审批人会收到私信；在有人同意之前不会调用任何接口。',
   'approvals.preview.nobody':
     ':no_entry: 除你之外没有人可以审批。管理员可以在 `/querydesk config`（“审批人”）中指定审批人。',
@@ -24,7 +23,6 @@ export const zhCNApprovals = {
   'approvals.what.subscription': '一个订阅：{what}，每 {every}',
   'approvals.dm.ask': '{asker} 请你审批{what}，频道 {channel}。',
   'approvals.dm.estimate': '最多可能花费：{estimate}。今日剩余预算：{left}。',
-  'approvals.dm.budgetLeft': '{points} 积分',
   'approvals.dm.noBudget': '没有每日预算',
   'approvals.dm.expires': '若无人决定，将于 {at}（{timeZone}）过期。',
   'approvals.dm.text': '{asker} 请你审批{what}。',

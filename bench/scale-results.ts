@@ -1,0 +1,191 @@
+import type { QrSessionView, RequestRecord } from '../src/sandbox/index.js';
+import type { BenchResult } from './report.js';
+import { type AnswerBook, floodFigures, loadedOverQuiet, phaseFigures } from './scale-answers.js';
+import { type HistogramsByKind, perTokenRate, quantileBound } from './scale-figures.js';
+import { GAP_KINDS, gapFigures, type Item, type Schedules, tokenTag } from './scale-gaps.js';
+import { type Made, watchedOrders } from './scale-populate.js';
+import { PROBE_KINDS, type ProbeKind, probeFigures } from './scale-probes.js';
+import type { LiveItems } from './scale-setup.js';
+import type { StreamOutcome } from './scale-stream.js';
+import { gatewayToken } from './scale-world.js';
+import { ratio } from './stats.js';
+
+export interface ScaleRun {
+  label: string;
+  workspaces: number;
+  records: RequestRecord[];
+  sessions: QrSessionView[];
+  made: Made;
+  watches: number;
+  schedules: Schedules;
+  qrWatchMs: number;
+  /** Epoch ms the window ended: no check is owed after it. */
+  until: number;
+  probes: Record<'quiet' | 'loaded', Record<ProbeKind, (number | null)[]>>;
+  asked: ReturnType<AnswerBook['asked']>;
+  floodAt: number;
+  stream: StreamOutcome;
+  live: { start: LiveItems; end: LiveItems };
+  lateness: HistogramsByKind;
+  /** Background checks each replica claimed in the window, by its own count. */
+  claimsPerReplica: string;
+  rss: { bot: number; plain: number };
+  botCpuShare: number | null;
+  creationS: number | null;
+  windowS: number | null;
+}
+
+/** Every background item the workspaces made, as the gateway sees it (the probes' left out). */
+function items(run: ScaleRun, mark: string): Item[] {
+  const out: Item[] = [];
+  for (const s of run.sessions) {
+    if (s.mediaMark !== mark) continue;
+    out.push({
+      kind: 'qr',
+      op: 'qrStatus',
+      subject: s.sessionId,
+      createdAt: s.createdAt,
+      endsAt: s.createdAt + run.qrWatchMs,
+    });
+  }
+  const firstLookup = new Map<string, number>();
+  for (const r of run.records) {
+    const key = `${r.tokenTag}\u0000${r.subject}`;
+    if (r.op === 'payOrder' && !firstLookup.has(key)) firstLookup.set(key, r.at);
+  }
+  const orders = [...watchedOrders(run.watches)];
+  for (let w = 0; w < run.workspaces; w++) {
+    const tag = tokenTag(gatewayToken(w));
+    for (const order of orders) {
+      // A watch starts with the command's own look-up: its schedule counts from there.
+      const at = firstLookup.get(`${tag}\u0000${order}`);
+      if (at === undefined) continue;
+      out.push({
+        kind: 'watch',
+        op: 'payOrder',
+        subject: order,
+        tokenTag: tag,
+        createdAt: at,
+        endsAt: Infinity,
+      });
+    }
+  }
+  for (const m of run.made.subscriptions) {
+    const tag = tokenTag(gatewayToken(m.workspace));
+    out.push({
+      kind: 'subscription',
+      op: 'shopOrders',
+      subject: m.ownerId,
+      tokenTag: tag,
+      createdAt: m.at,
+      endsAt: Infinity,
+    });
+  }
+  return out;
+}
+
+const all = (xs: (number | null)[], ok: (x: number) => boolean) =>
+  xs.every((x) => x !== null && ok(x));
+
+/** The scale run's figures, each group with its goal and `met`; the rest labelled information. */
+export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
+  const L = run.label;
+  const probe = probeFigures(run.probes.quiet, run.probes.loaded);
+  const gaps = gapFigures(run.records, items(run, mark), run.schedules, run.until);
+  const rate = perTokenRate(run.records);
+  const unscanned = run.sessions.filter((s) => s.mediaMark === mark);
+  const paidMax = unscanned.length ? Math.max(...unscanned.map((s) => s.paidChecks)) : null;
+  const creation = phaseFigures(run.asked, 'creation', 'creation');
+  const live = phaseFigures(run.asked, 'live', 'live');
+  const quiet = phaseFigures(run.asked, 'quiet', 'quiet');
+  const flood = floodFigures(run.asked, run.floodAt);
+  const loaded = run.asked.filter((a) => a.phase !== 'quiet');
+  const overQuiet = loadedOverQuiet(run.asked);
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return [
+    {
+      name: `scale: probes, loaded over quiet, ${L}`,
+      figures: probe,
+      target: 'each probe loaded p90 / quiet p90 ≤ 1.5; every probe shown',
+      met: PROBE_KINDS.every(
+        (k) =>
+          all([num(probe[`${k}LoadedOverQuiet`])], (x) => x <= 1.5) &&
+          probe[`${k}NeverShown`] === 0,
+      ),
+    },
+    {
+      name: `scale: gaps between checks at the gateway, ${L}`,
+      figures: gaps,
+      target: 'per kind: p99 overshoot ≤ 2 s; no item a whole gap unchecked; 0 duplicates',
+      met: GAP_KINDS.every(
+        (k) =>
+          all([num(gaps[`${k}GapOvershootP99S`])], (x) => x <= 2) &&
+          gaps[`${k}ItemsAWholeGapUnchecked`] === 0 &&
+          gaps[`${k}Duplicates`] === 0,
+      ),
+    },
+    {
+      name: `scale: gateway requests per token, ${L}`,
+      figures: {
+        gatewayRequests: run.records.length,
+        mostPerTokenPerOpInAnySecond: rate.mostPerTokenPerOpInAnySecond,
+        answers202: rate.answers202,
+        paidChecksPerUnscannedQrMax: paidMax,
+      },
+      target: '≤ 10 per token per operation in any 1 s; 0 × 202; ≤ 40 paid checks per unscanned QR',
+      met:
+        rate.mostPerTokenPerOpInAnySecond <= 10 &&
+        rate.answers202 === 0 &&
+        (paidMax === null || paidMax <= 40),
+    },
+    {
+      name: `scale: every command answered, ${L}`,
+      figures: {
+        itemsNotMade: run.made.notMade,
+        ...creation,
+        ...live,
+        ...quiet,
+        loadedAnswerP90OverQuiet: overQuiet,
+      },
+      target:
+        'all answered with the right content, every item made; answer p99 ≤ 3000 ms during creation and once live; loaded / quiet p90 ≤ 1.5',
+      met:
+        run.made.notMade === 0 &&
+        loaded.every((a) => a.answeredAt !== undefined && a.right === true) &&
+        all([num(creation.creationAnswerP99Ms), num(live.liveAnswerP99Ms)], (x) => x <= 3000) &&
+        overQuiet !== null &&
+        overQuiet <= 1.5,
+    },
+    {
+      name: `scale: memory, ${L}`,
+      figures: { rssMaxMiB: run.rss.bot, plainBoltRssMaxMiB: run.rss.plain },
+      target: 'RSS ≤ 250 MiB per bot process, sampled every second from start-up to the end',
+      met: run.rss.bot > 0 && run.rss.bot <= 250,
+    },
+    {
+      name: `scale: information (no goal), ${L}`,
+      figures: {
+        creationS: run.creationS,
+        windowS: run.windowS,
+        ...Object.fromEntries(Object.entries(run.live.start).map(([k, v]) => [`${k}AtStart`, v])),
+        ...Object.fromEntries(Object.entries(run.live.end).map(([k, v]) => [`${k}AtEnd`, v])),
+        ...flood,
+        streamSent: run.stream.bot.sent,
+        streamAcked: run.stream.bot.acked,
+        ackP99Ms: run.stream.bot.ackP99Ms,
+        plainBoltAckP99Ms: run.stream.mirror?.ackP99Ms ?? null,
+        ackP99RatioToPlainBolt: ratio(run.stream.bot.ackP99Ms, run.stream.mirror?.ackP99Ms ?? null),
+        botCpuShareOfOneCore: run.botCpuShare,
+        tokenWindowsFilled: rate.tokenWindowsFilled,
+        claimsPerReplica: run.claimsPerReplica,
+        // Diagnostic only: the bot's own lateness (claim − the due time it set itself).
+        ...Object.fromEntries(
+          ['qr', 'watch', 'subscription'].map((k) => [
+            `selfMeasured${k[0]!.toUpperCase()}${k.slice(1)}LatenessP99S`,
+            quantileBound(run.lateness[k], 0.99),
+          ]),
+        ),
+      },
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../src/console/free-port.js';
+import type { SlackDouble } from '../src/slack-double/index.js';
+import { type ReplicaProcess, startReplica } from './replica-process.js';
+import { type HistogramsByKind, latenessHistograms } from './scale-figures.js';
+
+/** A PostgreSQL database of this run's own (the shared server is never emptied). */
+export async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `qd_scale_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const run = async (query: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export type LiveItems = Awaited<ReturnType<typeof liveItems>>;
+
+/** Live items in the store now: what the background loops keep working on. */
+export async function liveItems(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const one = async (q: string) => Number((await c.query(q)).rows[0].n);
+    return {
+      liveQrCodes: await one(`select count(*) n from qr_sessions where watch_state = 'watching'`),
+      liveWatches: await one(`select count(*) n from order_watches where watch_state = 'watching'`),
+      liveSubscriptions: await one(`select count(*) n from subscriptions where state = 'active'`),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+/** This module's sibling script: compiled .js under `npm run bench`, .ts (through tsx) in tests. */
+function sibling(name: string): { script: string; env: Record<string, string> } {
+  const ts = import.meta.url.endsWith('.ts');
+  const script = fileURLToPath(new URL(`./${name}.${ts ? 'ts' : 'js'}`, import.meta.url));
+  return { script, env: ts ? { NODE_OPTIONS: '--import tsx' } : {} };
+}
+
+export interface Bot extends ReplicaProcess {
+  /** The bot's own lateness histograms (a diagnostic: the bot measuring itself). */
+  metrics(): Promise<HistogramsByKind>;
+}
+
+export async function startBots(
+  n: number,
+  env: Record<string, string>,
+  redisUrl: string,
+): Promise<Bot[]> {
+  const bots: Bot[] = [];
+  for (let i = 0; i < n; i++) {
+    const port = await freePort();
+    const extra: Record<string, string> = n > 1 ? { REDIS_URL: redisUrl, REPLICAS: String(n) } : {};
+    const r = await startReplica({ ...env, ...extra, METRICS_PORT: String(port) });
+    const url = `http://127.0.0.1:${port}/metrics`;
+    bots.push({
+      ...r,
+      metrics: async () => latenessHistograms(await (await fetch(url)).text()),
+    });
+  }
+  return bots;
+}
+
+/**
+ * The reference: plain Bolt apps that only ack, as many as the bot's replicas, started beside the
+ * bot, so they take the same stream at the same moments on the same machine.
+ */
+export async function startPlainBolts(double: SlackDouble, n: number): Promise<ReplicaProcess[]> {
+  const { script, env } = sibling('scale-plain-bolt');
+  const out: ReplicaProcess[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(
+      await startReplica(
+        {
+          ...env,
+          SLACK_BOT_TOKEN: double.botToken,
+          SLACK_SIGNING_SECRET: double.signingSecret,
+          SLACK_API_URL: double.apiUrl,
+        },
+        { script },
+      ),
+    );
+  }
+  return out;
+}
