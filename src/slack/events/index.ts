@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../context.js';
+import { exactly, pick } from '../middleware/one-listener.js';
 import { appHomeOpened } from './app-home.js';
 import { appMention } from './app-mention.js';
 import { channelArchive, channelLeft, groupLeft, memberLeftChannel } from './channel-gone.js';
@@ -23,20 +24,18 @@ export const EVENTS = {
   message: directMessage,
 } satisfies { [E in EventName]: EventDef<E> };
 
+type AnyEventArgs = Parameters<EventDef<EventName>['handle']>[0];
+
+/**
+ * One Bolt listener for every subscribed event (see middleware/one-listener.ts): every listener's
+ * matcher chain runs for every request, a command's included, so eleven listeners cost each
+ * command eleven chains before its ack. The handler is picked by the event's type.
+ */
 export function registerEvents(app: App, deps: SlackDeps): void {
-  app.event(EVENTS.app_home_opened.event, (args) => EVENTS.app_home_opened.handle(args, deps));
-  app.event(EVENTS.app_uninstalled.event, (args) => EVENTS.app_uninstalled.handle(args, deps));
-  app.event(EVENTS.app_uninstalled_team.event, (args) =>
-    EVENTS.app_uninstalled_team.handle(args, deps),
+  const handlers = new Map<string, EventDef<EventName>>(
+    Object.values(EVENTS).map((def) => [def.event, def as unknown as EventDef<EventName>]),
   );
-  app.event(EVENTS.tokens_revoked.event, (args) => EVENTS.tokens_revoked.handle(args, deps));
-  app.event(EVENTS.user_change.event, (args) => EVENTS.user_change.handle(args, deps));
-  app.event(EVENTS.member_left_channel.event, (args) =>
-    EVENTS.member_left_channel.handle(args, deps),
-  );
-  app.event(EVENTS.channel_left.event, (args) => EVENTS.channel_left.handle(args, deps));
-  app.event(EVENTS.group_left.event, (args) => EVENTS.group_left.handle(args, deps));
-  app.event(EVENTS.channel_archive.event, (args) => EVENTS.channel_archive.handle(args, deps));
-  app.event(EVENTS.app_mention.event, (args) => EVENTS.app_mention.handle(args, deps));
-  app.event(EVENTS.message.event, (args) => EVENTS.message.handle(args, deps));
+  app.event(exactly(handlers.keys()), async (args) => {
+    await pick(handlers, args.event.type)?.handle(args as unknown as AnyEventArgs, deps);
+  });
 }
