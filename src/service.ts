@@ -92,8 +92,6 @@ function slackRuntime(
     local: options.local,
     oauth: p.oauth?.stores,
     edgeThread: options.edgeThread,
-    // Busy: a pool's worth of people's queries already waiting for a connection.
-    storeBusy: () => p.store.waiting() >= config.databasePool.requests,
   });
 }
 

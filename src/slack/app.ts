@@ -47,8 +47,6 @@ interface SlackAppParams {
   /** Tests shorten the limits; production uses HTTP_LIMITS. */
   limits?: HttpLimits;
   edgeThread?: EdgeThreadOptions;
-  /** True while many of people's queries wait for a database connection (http-edge/ack-first.ts). */
-  storeBusy?: () => boolean;
 }
 
 /** Socket Mode: Bolt's own receiver, and the custom routes on the port. */
@@ -115,7 +113,6 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
     logger,
     track: params.track,
     install,
-    storeBusy: params.storeBusy,
   });
   const app = new App({
     ...(install

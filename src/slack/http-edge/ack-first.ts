@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 /**
  * Acks first, under a burst: work that follows an ack (the idempotency claim, store reads, the
  * gateway call's set-up) waits while Slack requests already received are still unanswered, for
- * at most MAX_DEFER_MS, and then goes on one waiter per workspace per turn of the event loop. SQLite answers in
+ * at most MAX_DEFER_MS, and then goes on one waiter per turn of the event loop. SQLite answers in
  * microtasks, so without this each command's whole chain ran between the acks of the commands
  * still arriving and pushed the last of 200 past 400 ms. Under steady traffic (requests seldom
  * overlap) nothing waits more than QUIET_MS.
@@ -15,9 +15,6 @@ export const MAX_DEFER_MS = 200;
  * delayed the acks of all those still coming.
  */
 export const QUIET_MS = 5;
-
-/** Waiters let go in one turn of the loop at most, one per workspace. */
-export const MAX_PER_TURN = 8;
 
 interface Waiter {
   since: number;
@@ -42,12 +39,6 @@ export class AckFirst {
   private lastArrival = Number.NEGATIVE_INFINITY;
   private turnBooked = false;
   private timer: { at: number; handle: NodeJS.Timeout } | undefined;
-  /**
-   * `storeBusy`: true while many of people's queries wait for a database connection. Work is then let go
-   * one waiter per turn, so it waits here, in turn by workspace, rather than in the pool's one
-   * queue, where a form's listener reading before its ack would wait behind all of it.
-   */
-  constructor(private readonly storeBusy: () => boolean = () => false) {}
 
   /**
    * Counts a Slack request as unanswered until its response is sent or its socket is gone: a
@@ -146,14 +137,10 @@ export class AckFirst {
       this.wakeAt(this.unanswered > 0 ? deadline : Math.min(deadline, quietAt));
       return;
     }
-    // One waiter of each workspace with work waiting (at most MAX_PER_TURN): the turns of the loop
-    // are long while background work shares it, and one waiter per turn over all workspaces kept
-    // people's answers here while the database had connections free (30 workspaces making their
-    // items: up to 483 waiting, answers p50 14 s). While a pool's worth of people's queries
-    // already wait for a connection, one per turn: the rest waits here, in turn, not in the
-    // pool's queue.
-    const n = this.storeBusy() ? 1 : Math.min(this.turns.length, MAX_PER_TURN);
-    for (let i = 0; i < n; i++) this.nextInTurn()?.go();
+    // One waiter per turn: letting one of each waiting workspace go per turn (at most 8) was
+    // measured against this, alternated, and no figure showed people's answers faster
+    // (docs/design/rate-limit-and-acks.md, "Figures for the answers' queues").
+    this.nextInTurn()?.go();
     if (this.waitingCount > 0) this.schedule();
   }
 }

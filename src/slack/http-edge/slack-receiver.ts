@@ -51,8 +51,6 @@ export interface SlackReceiverOptions {
   track: <T>(work: Promise<T>) => Promise<T>;
   /** Many-workspace mode: the install and redirect routes (oauth-install.ts). */
   install?: OAuthInstall;
-  /** True while many of people's queries wait for a database connection (ack-first.ts). */
-  storeBusy?: () => boolean;
 }
 
 /** As Bolt's HTTPReceiver is set here: a request its listener never acks gets 404 after this. */
@@ -75,7 +73,7 @@ const EVENTS_PATH = '/slack/events';
  */
 export class SlackReceiver implements Receiver {
   /** The ack-first scheduler of the requests this receiver answers. */
-  readonly acks: AckFirst;
+  readonly acks = new AckFirst();
   private app: App | undefined;
   private server: Server | undefined;
   /** The one signature check and the one planner every request on /slack/events meets. */
@@ -84,7 +82,6 @@ export class SlackReceiver implements Receiver {
   private readonly budget: BodyBudget;
 
   constructor(private readonly options: SlackReceiverOptions) {
-    this.acks = new AckFirst(options.storeBusy);
     this.check = {
       verify: slackVerifier(options.signingSecret),
       planner: tablePlanner(options.plan),
