@@ -1,56 +1,35 @@
 import { parse } from 'csv-parse/sync';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { checkMessage } from '../../src/slack/blocks/limits.js';
-import { DEFAULT_CHANNEL, startSlackDouble } from '../../src/slack-double/index.js';
+import { DEFAULT_CHANNEL } from '../../src/slack-double/index.js';
 import { startBot } from '../fakes/bot.js';
-import { botDatabase } from '../fakes/bot-database.js';
 import { DIALECTS, type TestDatabase } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
 import {
   ADMIN_ZH,
   ASKER,
   ask,
+  cleanedAfterEach,
   click,
   configure,
   dmNow,
   OWNER_EN,
-  people,
+  parts,
   previewOf,
   progress,
   SHOP,
   toldTo,
 } from './world.js';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  cleanups.length = 0;
-});
+const cleanups = cleanedAfterEach();
 
 type Dialect = TestDatabase['dialect'];
 
 async function world(dialect: Dialect, env: Record<string, string> = {}) {
-  const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-  cleanups.push(() => sandbox.close());
-  const double = await startSlackDouble();
-  cleanups.push(() => double.close());
-  const database = await botDatabase(dialect);
-  cleanups.push(() => database.dispose());
-  const h = await startBot(
-    {
-      DATABASE_URL: database.url,
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_TOKEN: 'sandbox-token',
-      ...env,
-    },
-    {},
-    double,
-  );
+  const { sandbox, double, ...p } = await parts(cleanups, dialect);
+  const h = await startBot({ ...p.env, ...env }, {}, double);
   cleanups.push(() => h.stop());
-  people(double);
-  const shopCalls = () => sandbox.requests().filter((r) => r.op === 'shopOrders').length;
-  return { h, sandbox, double, shopCalls };
+  return { h, sandbox, double, shopCalls: p.shopCalls };
 }
 
 describe.each(DIALECTS)('approval for costly work (%s)', (dialect) => {

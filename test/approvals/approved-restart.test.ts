@@ -1,57 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApprovalRequestsTable, approvalDb } from '../../src/approvals/approval-row.js';
-import { startSandbox } from '../../src/sandbox/index.js';
-import {
-  DEFAULT_CHANNEL,
-  type SlackDouble,
-  startSlackDouble,
-} from '../../src/slack-double/index.js';
+import { DEFAULT_CHANNEL, type SlackDouble } from '../../src/slack-double/index.js';
 import { openStore } from '../../src/store/index.js';
 import { startBot } from '../fakes/bot.js';
-import { botDatabase } from '../fakes/bot-database.js';
 import { DIALECTS, type TestDatabase } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
 import {
   ASKER,
-  ask,
+  cleanedAfterEach,
   click,
-  configure,
   dmNow,
+  exportAskedOfOwner,
   OWNER_EN,
-  people,
-  previewOf,
+  parts,
   progress,
-  SHOP,
   toldTo,
 } from './world.js';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  cleanups.length = 0;
-});
+const cleanups = cleanedAfterEach();
 
 /** A bot asked for approval of an export by ASKER, stopped; the next bots start on its store. */
 async function asked(dialect: TestDatabase['dialect'], approve: boolean) {
-  const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-  cleanups.push(() => sandbox.close());
-  const double = await startSlackDouble();
-  cleanups.push(() => double.close());
-  const database = await botDatabase(dialect);
-  cleanups.push(() => database.dispose());
-  const env = {
-    DATABASE_URL: database.url,
-    GATEWAY_BASE_URL: sandbox.url,
-    GATEWAY_TOKEN: 'sandbox-token',
-  };
-  people(double);
+  const { double, database, env, shopCalls } = await parts(cleanups, dialect);
   const first = await startBot(env, {}, double);
-  await configure(first, { above: '0', approvers: [OWNER_EN] });
-  const preview = await previewOf(first, '/shoporders', `export ${SHOP} size=50`);
-  const [dm] = await ask(first, preview, [OWNER_EN]);
+  const dm = await exportAskedOfOwner(first);
   if (approve) {
-    await click(first, 'qd_approval_approve', dm!, OWNER_EN);
+    await click(first, 'qd_approval_approve', dm, OWNER_EN);
     await finished(double);
     await toldTo(double, ASKER, /approved .*; it has started/);
   }
@@ -66,8 +41,7 @@ async function asked(dialect: TestDatabase['dialect'], approve: boolean) {
     const bot = await startBot(env, {}, double);
     cleanups.push(() => bot.stop());
   };
-  const shopCalls = () => sandbox.requests().filter((r) => r.op === 'shopOrders').length;
-  return { double, dm: dm!, leave, next, shopCalls };
+  return { double, dm, leave, next, shopCalls };
 }
 
 /** The export's progress message, once its file is in the thread. */

@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvalDb } from '../../src/approvals/approval-row.js';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { type DoubleMessage, startSlackDouble } from '../../src/slack-double/index.js';
+import type { DoubleMessage } from '../../src/slack-double/index.js';
 import { startBot } from '../fakes/bot.js';
-import { botDatabase } from '../fakes/bot-database.js';
 import { DIALECTS } from '../fakes/databases.js';
-import { ASKER, configure, people, previewOf, SHOP } from './world.js';
+import { ASKER, cleanedAfterEach, configure, parts, previewOf, SHOP } from './world.js';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  cleanups.length = 0;
-});
+const cleanups = cleanedAfterEach();
 
 const isRequest = (m: DoubleMessage) => JSON.stringify(m.blocks).includes('qd_approval_approve');
 
@@ -20,20 +14,9 @@ const isRequest = (m: DoubleMessage) => JSON.stringify(m.blocks).includes('qd_ap
 // others are still being sent leaves that message editable once the request is decided.
 describe.each(DIALECTS)("approvers' messages remembered one by one (%s)", (dialect) => {
   it("saves each approver's message as soon as it is posted", async () => {
-    const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-    cleanups.push(() => sandbox.close());
-    const double = await startSlackDouble();
-    cleanups.push(() => double.close());
-    const database = await botDatabase(dialect);
-    cleanups.push(() => database.dispose());
-    const env = {
-      DATABASE_URL: database.url,
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_TOKEN: 'sandbox-token',
-    };
+    const { double, env } = await parts(cleanups, dialect);
     const h = await startBot(env, {}, double);
     cleanups.push(() => h.stop());
-    people(double);
     await configure(h, { above: '0' });
     const preview = await previewOf(h, '/shoporders', `export ${SHOP} size=50`);
     const off = double.on('change', (c) => {

@@ -1,50 +1,33 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { startSlackDouble } from '../../src/slack-double/index.js';
+import { describe, expect, it } from 'vitest';
 import { subscriptionDb } from '../../src/subscriptions/subscription-row.js';
 import { startBot } from '../fakes/bot.js';
-import { botDatabase } from '../fakes/bot-database.js';
 import { eventually } from '../fakes/eventually.js';
 import {
   ADMIN_ZH,
   ASKER,
   ask,
+  cleanedAfterEach,
   configure,
   dmNow,
   OWNER_EN,
-  people,
+  parts,
   previewOf,
   progress,
   SHOP,
   toldTo,
 } from './world.js';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  cleanups.length = 0;
-});
+const cleanups = cleanedAfterEach();
 
 // Two replicas of one app share PostgreSQL and the Slack double; the two approvers' clicks land
 // one on each at once. The store's one conditional update lets exactly one decision win.
 describe('an approval request decided on two replicas at once (postgres)', () => {
   it('starts the work once; the loser changes nothing', async () => {
-    const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
-    cleanups.push(() => sandbox.close());
-    const double = await startSlackDouble();
-    cleanups.push(() => double.close());
-    const database = await botDatabase('postgres');
-    cleanups.push(() => database.dispose());
-    const env = {
-      DATABASE_URL: database.url,
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_TOKEN: 'sandbox-token',
-    };
+    const { double, env } = await parts(cleanups, 'postgres');
     const a = await startBot(env, {}, double);
     cleanups.push(() => a.stop());
     const b = await startBot(env, {}, double);
     cleanups.push(() => b.stop());
-    people(double);
     await configure(a, { above: '0' });
     const preview = await previewOf(b, '/shoporders', `subscribe ${SHOP} every=1h`);
     const [zh, en] = await ask(a, preview, [ADMIN_ZH, OWNER_EN]);

@@ -1,11 +1,14 @@
-import { expect } from 'vitest';
-import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
+import { afterEach, expect } from 'vitest';
+import { SANDBOX_EXAMPLES, startSandbox } from '../../src/sandbox/index.js';
 import { checkMessage, checkView } from '../../src/slack/blocks/limits.js';
 import {
   DEFAULT_CHANNEL,
   type DoubleMessage,
   type SlackDouble,
+  startSlackDouble,
 } from '../../src/slack-double/index.js';
+import type { StoreDialect } from '../../src/store/database.js';
+import { botDatabase } from '../fakes/bot-database.js';
 import { eventually } from '../fakes/eventually.js';
 
 export const SHOP = SANDBOX_EXAMPLES.shopOrders.ownerId; // 250 orders
@@ -20,6 +23,39 @@ export function people(d: SlackDouble): void {
   d.addUser({ id: ASKER, locale: 'en-US' });
   d.addUser({ id: ADMIN_ZH, isAdmin: true, locale: 'zh-CN' });
   d.addUser({ id: OWNER_EN, isOwner: true, locale: 'en-US' });
+}
+
+export type Cleanups = (() => Promise<unknown>)[];
+
+/** What a test pushes here is undone after it, newest first. */
+export function cleanedAfterEach(): Cleanups {
+  const cleanups: Cleanups = [];
+  afterEach(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    cleanups.length = 0;
+  });
+  return cleanups;
+}
+
+/**
+ * The sandbox gateway, the Slack double with `people` in it and a fresh database (each closed
+ * after the test), and the environment a bot needs to use them.
+ */
+export async function parts(cleanups: Cleanups, dialect: StoreDialect) {
+  const sandbox = await startSandbox({ rateLimitPerSecond: 1000 });
+  cleanups.push(() => sandbox.close());
+  const double = await startSlackDouble();
+  cleanups.push(() => double.close());
+  const database = await botDatabase(dialect);
+  cleanups.push(() => database.dispose());
+  people(double);
+  const env = {
+    DATABASE_URL: database.url,
+    GATEWAY_BASE_URL: sandbox.url,
+    GATEWAY_TOKEN: 'sandbox-token',
+  };
+  const shopCalls = () => sandbox.requests().filter((r) => r.op === 'shopOrders').length;
+  return { sandbox, double, database, env, shopCalls };
 }
 
 /** `/querydesk config` by an admin, saved with "Approval needed above" and "Approvers". */
@@ -94,6 +130,14 @@ export async function ask(h: H, preview: DoubleMessage, approvers: string[], use
   );
   expect(checkMessage({ text: sent.text, blocks: sent.blocks })).toEqual([]);
   return Promise.all(approvers.map((a) => dmOf(h.double, a)));
+}
+
+/** Approval above 0 points with the owner the one approver; the asker asks for an export. */
+export async function exportAskedOfOwner(h: H): Promise<DoubleMessage> {
+  await configure(h, { above: '0', approvers: [OWNER_EN] });
+  const preview = await previewOf(h, '/shoporders', `export ${SHOP} size=50`);
+  const [dm] = await ask(h, preview, [OWNER_EN]);
+  return dm as DoubleMessage;
 }
 
 /** The querydesk direct message holding an approval request for `user`. */
