@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
-import type { Page } from './browser.js';
-import { type ConsolePage, openConsolePage, STEP_MS } from './console-page.js';
+import { consolePageForAll, STEP_MS } from './console-page.js';
 
 const SHOP = SANDBOX_EXAMPLES.shopOrders.ownerId;
 const YOU = 'U0000000001';
@@ -11,24 +10,13 @@ const MEI = 'U0000000002';
 // an export above it asked for as "You", and Mei Lin (the workspace's owner, so an approver when
 // none are named) deciding in her direct messages with querydesk.
 describe('approvals in the local console, in a real browser', () => {
-  let c: ConsolePage;
-  let page: Page;
-  const shot = (name: string) => c.shot(name);
-  const modal = () => page.locator('.modal');
-  const ephemerals = () => page.locator('#messages .message.ephemeral');
-
-  beforeAll(async () => {
-    c = await openConsolePage(800);
-    page = c.page;
-  }, 60_000);
-
-  afterAll(async () => {
-    await c?.close();
-  });
+  const c = consolePageForAll(800);
+  const modal = () => c.page.locator('.modal');
+  const ephemerals = () => c.page.locator('#messages .message.ephemeral');
 
   async function actAs(user: string) {
-    await page.locator('#acting').selectOption(user);
-    await expect.poll(() => page.locator('#acting').inputValue()).toBe(user);
+    await c.page.locator('#acting').selectOption(user);
+    await expect.poll(() => c.page.locator('#acting').inputValue()).toBe(user);
   }
 
   /** As You: an export preview, then **Ask for approval**; resolves when it says it was sent. */
@@ -43,11 +31,11 @@ describe('approvals in the local console, in a real browser', () => {
 
   /** Mei's direct message holding the request with these buttons, after opening her DMs. */
   async function meisRequest(approve: string) {
-    await page.locator('#dms .nav-item').nth(1).click();
-    await page.locator('#subtitle', { hasText: 'Mei Lin' }).waitFor({ timeout: STEP_MS });
-    await expect.poll(() => page.locator('#acting').inputValue()).toBe(MEI);
-    const dm = page
-      .locator('#messages .message', { has: page.locator('button', { hasText: approve }) })
+    await c.page.locator('#dms .nav-item').nth(1).click();
+    await c.page.locator('#subtitle', { hasText: 'Mei Lin' }).waitFor({ timeout: STEP_MS });
+    await expect.poll(() => c.page.locator('#acting').inputValue()).toBe(MEI);
+    const dm = c.page
+      .locator('#messages .message', { has: c.page.locator('button', { hasText: approve }) })
       .last();
     await dm.waitFor({ state: 'visible', timeout: STEP_MS });
     return dm;
@@ -84,22 +72,22 @@ describe('approvals in the local console, in a real browser', () => {
     const dm = await meisRequest('Approve');
     expect(await dm.textContent()).toContain('You asks for your approval of an export');
     expect(await dm.textContent()).toContain('#querydesk-console');
-    await shot('50-console-approval-dm-en');
+    await c.shot('50-console-approval-dm-en');
 
     await dm.locator('button', { hasText: 'Approve' }).click();
-    await page
+    await c.page
       .locator('#messages .message', { hasText: 'Mei Lin approved it' })
       .waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await dm.locator('button', { hasText: 'Approve' }).count()).toBe(0);
-    await shot('51-console-approval-decided-en');
+    await c.shot('51-console-approval-decided-en');
 
     await actAs(YOU);
-    await page.locator('#channels .nav-item').first().click();
+    await c.page.locator('#channels .nav-item').first().click();
     const told = ephemerals().filter({ hasText: 'Mei Lin approved' }).last();
     await told.waitFor({ state: 'visible', timeout: STEP_MS });
-    const progress = page
+    const progress = c.page
       .locator('#messages .message:not(.ephemeral)', { hasText: 'export' })
-      .filter({ has: page.locator('.app-badge') })
+      .filter({ has: c.page.locator('.app-badge') })
       .last();
     await progress.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await told.textContent()).toContain('it has started');
@@ -107,29 +95,29 @@ describe('approvals in the local console, in a real browser', () => {
 
   it('in 简体中文: Mei reads the request in her language, and denies it', async () => {
     await actAs(MEI);
-    await page.locator('#language').selectOption('zh-CN');
-    await page
+    await c.page.locator('#language').selectOption('zh-CN');
+    await c.page
       .locator('#banner', { hasText: '本地控制台 — 沙盒网关' })
       .waitFor({ state: 'visible', timeout: STEP_MS });
     await actAs(YOU);
-    await page.locator('#channels .nav-item').first().click();
-    await page
+    await c.page.locator('#channels .nav-item').first().click();
+    await c.page
       .locator('#banner', { hasText: 'Local console — sandbox gateway' })
       .waitFor({ state: 'visible', timeout: STEP_MS });
 
     await askForExport('Ask for approval', /Sent for approval to .*Mei Lin/);
     const dm = await meisRequest('同意');
     expect(await dm.textContent()).toContain('请你审批');
-    await shot('52-console-approval-dm-zh-cn');
+    await c.shot('52-console-approval-dm-zh-cn');
 
     const ts = await dm.getAttribute('data-ts');
     await dm.locator('button', { hasText: '拒绝' }).click();
-    const decided = page.locator(`#messages .message[data-ts="${ts}"]`, { hasText: '已拒绝' });
+    const decided = c.page.locator(`#messages .message[data-ts="${ts}"]`, { hasText: '已拒绝' });
     await decided.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await decided.locator('.blocks button').allTextContents()).toEqual([]);
 
     await actAs(YOU);
-    await page.locator('#channels .nav-item').first().click();
+    await c.page.locator('#channels .nav-item').first().click();
     await ephemerals().filter({ hasText: 'Mei Lin denied' }).last().waitFor({ timeout: STEP_MS });
     expect(c.pageErrors).toEqual([]);
   });

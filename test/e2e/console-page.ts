@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import type { RunningConsole } from '../../src/console/start-console.js';
 import { startTestConsole } from '../console/start.js';
 import { type Browser, launchChromium, type Page } from './browser.js';
@@ -49,4 +50,32 @@ export async function openConsolePage(height = 900): Promise<ConsolePage> {
     await qd?.stop();
     throw err;
   }
+}
+
+/**
+ * The console page of one describe block: opened in Chromium before its tests, closed after them.
+ * Read `page` and `pageErrors` inside the tests (they exist once it is open).
+ */
+export function consolePageForAll(height = 900): Omit<ConsolePage, 'close'> {
+  let opened: ConsolePage | undefined;
+  beforeAll(async () => {
+    opened = await openConsolePage(height);
+  }, 60_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const c = (): ConsolePage => {
+    if (!opened) throw new Error('e2e: the console page opens before the tests');
+    return opened;
+  };
+  return {
+    get page() {
+      return c().page;
+    },
+    get pageErrors() {
+      return c().pageErrors;
+    },
+    shot: (name) => c().shot(name),
+    run: (line) => c().run(line),
+  };
 }

@@ -1,55 +1,45 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
-import type { Page } from './browser.js';
-import { type ConsolePage, openConsolePage, STEP_MS } from './console-page.js';
+import { consolePageForAll, STEP_MS } from './console-page.js';
 
 const { merchantNum, paid } = SANDBOX_EXAMPLES.payOrder;
 
 // The console's two people, their direct messages with the bot, threads, @querydesk in the
 // composer and the message's ⋯ menu, in a real browser.
 describe('people, direct messages, threads and the message menu, in a real browser', () => {
-  let c: ConsolePage;
-  let page: Page;
-  const shot = (name: string) => c.shot(name);
-  const channelRows = () => page.locator('#messages .message');
-
-  beforeAll(async () => {
-    c = await openConsolePage(800);
-    page = c.page;
-  }, 60_000);
-
-  afterAll(async () => {
-    await c?.close();
-  });
+  const c = consolePageForAll(800);
+  const channelRows = () => c.page.locator('#messages .message');
 
   it('lists one direct message per person, and acting as another switches the whole page', async () => {
-    const dms = page.locator('#dms .nav-item');
+    const dms = c.page.locator('#dms .nav-item');
 
     expect(await dms.allTextContents()).toEqual(['querydesk · You', 'querydesk · Mei Lin']);
-    expect(await page.locator('#acting').inputValue()).toBe('U0000000001');
+    expect(await c.page.locator('#acting').inputValue()).toBe('U0000000001');
 
     await dms.nth(1).click();
-    await page.locator('#title', { hasText: 'querydesk' }).waitFor({ timeout: STEP_MS });
-    await page.locator('#subtitle', { hasText: 'Mei Lin' }).waitFor({ timeout: STEP_MS });
-    await page.locator('#acting').waitFor({ timeout: STEP_MS });
-    await expect.poll(() => page.locator('#acting').inputValue()).toBe('U0000000002');
-    expect(await page.locator('#messages .empty').textContent()).toContain(
+    await c.page.locator('#title', { hasText: 'querydesk' }).waitFor({ timeout: STEP_MS });
+    await c.page.locator('#subtitle', { hasText: 'Mei Lin' }).waitFor({ timeout: STEP_MS });
+    await c.page.locator('#acting').waitFor({ timeout: STEP_MS });
+    await expect.poll(() => c.page.locator('#acting').inputValue()).toBe('U0000000002');
+    expect(await c.page.locator('#messages .empty').textContent()).toContain(
       'Your direct messages with querydesk',
     );
 
-    await page.locator('#acting').selectOption('U0000000001');
-    await page.locator('#title', { hasText: '# querydesk-console' }).waitFor({ timeout: STEP_MS });
+    await c.page.locator('#acting').selectOption('U0000000001');
+    await c.page
+      .locator('#title', { hasText: '# querydesk-console' })
+      .waitFor({ timeout: STEP_MS });
   });
 
   it('posts what the person types in the channel, with @querydesk drawn as a mention', async () => {
-    await page.locator('#input').fill('@que');
-    const suggestion = page.locator('#suggestions .suggestion').first();
+    await c.page.locator('#input').fill('@que');
+    const suggestion = c.page.locator('#suggestions .suggestion').first();
     await suggestion.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await suggestion.textContent()).toContain('@querydesk');
     await suggestion.dispatchEvent('mousedown');
-    expect(await page.locator('#input').inputValue()).toBe('@querydesk ');
-    await page.locator('#input').pressSequentially('payorder ');
-    expect(await page.locator('#usage').textContent()).toBe(
+    expect(await c.page.locator('#input').inputValue()).toBe('@querydesk ');
+    await c.page.locator('#input').pressSequentially('payorder ');
+    expect(await c.page.locator('#usage').textContent()).toBe(
       '@querydesk payorder <order_number> <merchant_num> [type=platform|merchant]',
     );
 
@@ -69,11 +59,11 @@ describe('people, direct messages, threads and the message menu, in a real brows
     await parent.waitFor({ state: 'visible', timeout: STEP_MS });
     await parent.hover();
     await parent.locator('.message-more').click();
-    await page.locator('.message-menu .reply-in-thread').click();
-    await page.locator('#replying').waitFor({ state: 'visible', timeout: STEP_MS });
+    await c.page.locator('.message-menu .reply-in-thread').click();
+    await c.page.locator('#replying').waitFor({ state: 'visible', timeout: STEP_MS });
     await c.run('checking now');
 
-    const thread = page.locator('#messages .thread .message', { hasText: 'checking now' });
+    const thread = c.page.locator('#messages .thread .message', { hasText: 'checking now' });
     await thread.waitFor({ state: 'visible', timeout: STEP_MS });
     const parentTs = await parent.getAttribute('data-ts');
     expect(await thread.getAttribute('data-thread-ts')).toBe(parentTs);
@@ -83,23 +73,23 @@ describe('people, direct messages, threads and the message menu, in a real brows
     const said = channelRows().filter({ hasText: 'been paid?' }).first();
     await said.hover();
     await said.locator('.message-more').click();
-    const items = page.locator('.message-menu .message-menu-item');
+    const items = c.page.locator('.message-menu .message-menu-item');
 
     expect(await items.allTextContents()).toEqual(['Reply in thread', 'Look up in querydesk']);
-    await shot('30-console-message-menu-en');
-    await page.keyboard.press('Escape');
+    await c.shot('30-console-message-menu-en');
+    await c.page.keyboard.press('Escape');
 
     await c.run('/querydesk help');
-    const ephemeral = page.locator('#messages .message.ephemeral').last();
+    const ephemeral = c.page.locator('#messages .message.ephemeral').last();
     await ephemeral.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await ephemeral.locator('.message-more').count()).toBe(0);
   });
 
   it('sends a message in the person’s own DM with the bot', async () => {
-    await page.locator('#dms .nav-item').first().click();
-    await page.locator('#subtitle', { hasText: 'You' }).waitFor({ timeout: STEP_MS });
+    await c.page.locator('#dms .nav-item').first().click();
+    await c.page.locator('#subtitle', { hasText: 'You' }).waitFor({ timeout: STEP_MS });
     await c.run(`${paid.orderNumber} ${merchantNum}`);
-    const dm = page.locator('#messages .message', { hasText: paid.orderNumber }).first();
+    const dm = c.page.locator('#messages .message', { hasText: paid.orderNumber }).first();
     await dm.waitFor({ state: 'visible', timeout: STEP_MS });
 
     expect(await dm.getAttribute('data-channel')).toBe('D0000000001');

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
-import type { Page } from './browser.js';
-import { type ConsolePage, openConsolePage, STEP_MS } from './console-page.js';
+import { consolePageForAll, STEP_MS } from './console-page.js';
 
 // The browser globals the page functions below read (it runs in Chromium, not in Node).
 declare const window: object;
@@ -11,26 +10,14 @@ const HOSTILE =
   '<img src=x onerror="window.__owned=1"> <@U0EVIL> <!channel> https://evil.example &lt;';
 
 describe('record tables in the local console, in a real browser', () => {
-  let c: ConsolePage;
-  let page: Page;
-  const shot = (name: string) => c.shot(name);
-  const run = (line: string) => c.run(line);
-  const tables = () => page.locator('#messages .message.ephemeral .bk-table');
-
-  beforeAll(async () => {
-    c = await openConsolePage(900);
-    page = c.page;
-  }, 60_000);
-
-  afterAll(async () => {
-    await c?.close();
-  });
+  const c = consolePageForAll(900);
+  const tables = () => c.page.locator('#messages .message.ephemeral .bk-table');
 
   it('draws a 100-order page as a table: header, 99 rows, amounts right-aligned', async () => {
-    await run(`/shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId} size=100`);
+    await c.run(`/shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId} size=100`);
     const table = tables().last();
     await table.waitFor({ state: 'visible', timeout: STEP_MS });
-    await shot('20-console-table-en');
+    await c.shot('20-console-table-en');
 
     expect(await table.locator('thead th').allTextContents()).toEqual([
       'Order no.',
@@ -46,22 +33,22 @@ describe('record tables in the local console, in a real browser', () => {
     const paid = table.locator('tbody tr').first().locator('td').nth(4);
     expect(await paid.textContent()).toMatch(/^\d+\.\d\d$/);
     expect(await paid.evaluate((td) => getComputedStyle(td).textAlign)).toBe('right');
-    const card = page.locator('#messages .message.ephemeral').last();
+    const card = c.page.locator('#messages .message.ephemeral').last();
     expect(await card.textContent()).toContain(
       'This page has 1 more record than a Slack table holds (99)',
     );
   });
 
   it('draws the table in Chinese for a zh-CN person', async () => {
-    await page.locator('#language').selectOption('zh-CN');
-    await page
+    await c.page.locator('#language').selectOption('zh-CN');
+    await c.page
       .locator('#banner', { hasText: '本地控制台 — 沙盒网关' })
       .waitFor({ state: 'visible', timeout: STEP_MS });
     const before = await tables().count();
 
-    await run(`/shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId} size=20`);
+    await c.run(`/shoporders ${SANDBOX_EXAMPLES.shopOrders.ownerId} size=20`);
     await tables().nth(before).waitFor({ state: 'visible', timeout: STEP_MS });
-    await shot('21-console-table-zh-cn');
+    await c.shot('21-console-table-zh-cn');
 
     expect(await tables().nth(before).locator('thead th').allTextContents()).toEqual([
       '订单号',
@@ -89,11 +76,11 @@ describe('record tables in the local console, in a real browser', () => {
       const td = node.querySelector('tbody td');
       return { text: td.textContent, elements: td.querySelectorAll('*').length };
     })()`;
-    const drawn = await page.evaluate(script);
+    const drawn = await c.page.evaluate(script);
 
     expect(drawn).toEqual({ text: HOSTILE, elements: 0 });
     expect(
-      await page.evaluate(() => (window as unknown as { __owned?: number }).__owned),
+      await c.page.evaluate(() => (window as unknown as { __owned?: number }).__owned),
     ).toBeUndefined();
     expect(c.pageErrors).toEqual([]);
   });
