@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../../i18n/locales.js';
 import type { Translate } from '../../i18n/translator.js';
 import { VIEW } from './ids.js';
 import { LIMITS, mrkdwn, plain } from './limits.js';
-import { numberInput } from './modal-inputs.js';
+import { numberInput, usersSelect } from './modal-inputs.js';
 import { configMetadata } from './values.js';
 
 export const CONFIG_CALLBACK = VIEW.config;
@@ -44,19 +44,13 @@ export function configModal(opts: {
         : {}),
     },
   };
-  const paidFor: types.InputBlock = {
-    type: 'input',
-    block_id: 'paid_users',
+  const paidFor = usersSelect({
+    name: 'paid_users',
+    label: t('config.paidFor.label'),
+    hint: t('config.paidFor.hint'),
     optional: true,
-    label: plain(t('config.paidFor.label')),
-    hint: plain(t('config.paidFor.hint')),
-    element: {
-      type: 'multi_users_select',
-      action_id: 'paid_users',
-      max_selected_items: 100,
-      ...(opts.paidUsers.length ? { initial_users: opts.paidUsers.slice(0, 100) } : {}),
-    },
-  };
+    initial: opts.paidUsers,
+  });
   const token = opts.gatewayToken ? [tokenInput(opts.gatewayToken.last4, t)] : [];
   const channel: types.InputBlock = {
     type: 'input',
@@ -112,19 +106,13 @@ function approvalInputs(
       min: 0,
       initial: a.above === undefined ? undefined : String(a.above),
     }),
-    {
-      type: 'input',
-      block_id: 'approvers',
+    usersSelect({
+      name: 'approvers',
+      label: t('approvals.config.approvers.label'),
+      hint: t('approvals.config.approvers.hint'),
       optional: true,
-      label: plain(t('approvals.config.approvers.label')),
-      hint: plain(t('approvals.config.approvers.hint')),
-      element: {
-        type: 'multi_users_select',
-        action_id: 'approvers',
-        max_selected_items: 100,
-        ...(a.approvers.length ? { initial_users: a.approvers.slice(0, 100) } : {}),
-      },
-    },
+      initial: a.approvers,
+    }),
   ];
 }
 

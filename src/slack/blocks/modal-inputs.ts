@@ -103,6 +103,16 @@ export function staticSelect(
   });
 }
 
+/** Up to 100 people of the workspace; `initial` (its first 100) picked at the start. */
+export function usersSelect(common: InputCommon & { initial: string[] }): types.InputBlock {
+  return input(common, {
+    type: 'multi_users_select',
+    action_id: common.name,
+    max_selected_items: 100,
+    ...(common.initial.length ? { initial_users: common.initial.slice(0, 100) } : {}),
+  });
+}
+
 /** The frame every lookup modal shares: title, submit ("Look up"), close ("Cancel"), metadata. */
 export function lookupModal(spec: {
   callbackId: string;
