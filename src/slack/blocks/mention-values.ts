@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { LOCALES } from '../../i18n/locales.js';
-import { decoder } from './values.js';
-
-/** The lookups a mention or a direct message can ask for, by the word that names them. */
-export const MENTION_LOOKUP_WORDS = [
-  'payorder',
-  'shoporders',
-  'account',
-  'coupons',
-  'punishments',
-] as const;
-export type MentionLookupWord = (typeof MENTION_LOOKUP_WORDS)[number];
+import { decoder, MessageLookupName } from './values.js';
 
 /**
- * What **Look up (N points)** carries: the lookup, its arguments as read from the message (at
- * most a command text's length), the language the offer was posted in (the card keeps it) and
- * where it was asked.
+ * What **Look up (N points)** carries: the lookup (a mention or a direct message asks for the ones
+ * the message shortcut offers, by the same names), its arguments as read from the message (at most
+ * a command text's length), the language the offer was posted in (the card keeps it) and where it
+ * was asked.
  */
 const MentionLookupValue = z.strictObject({
-  l: z.enum(MENTION_LOOKUP_WORDS),
+  l: MessageLookupName,
   a: z.string().max(1000),
   lo: z.enum(LOCALES),
   /** Where it was asked, for the audit: a mention or a direct message. */

@@ -33,7 +33,10 @@ export const channelMetadata = (channelId: string) =>
   JSON.stringify(ChannelMeta.parse({ channelId }));
 export const readChannelMetadata = decoder(ChannelMeta);
 
-/** The lookups the message shortcut's "Lookup" select offers, in its order (its option values). */
+/**
+ * The lookups the message shortcut's "Lookup" select offers, in its order (its option values); a
+ * mention or a direct message asks for them by these names too.
+ */
 export const MESSAGE_LOOKUPS = [
   'payorder',
   'shoporders',

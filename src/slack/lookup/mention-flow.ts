@@ -10,9 +10,10 @@ import { errorCard } from '../blocks/error-card.js';
 import { maskPhone } from '../blocks/format.js';
 import { LIMITS } from '../blocks/limits.js';
 import { mentionOffer, mentionUsage, withoutShare } from '../blocks/mention-messages.js';
-import { type MentionLookupWord, mentionLookupValue } from '../blocks/mention-values.js';
+import { mentionLookupValue } from '../blocks/mention-values.js';
 import type { Asker, SlackMessage } from '../blocks/message.js';
 import { operationWord } from '../blocks/operation-words.js';
+import type { MessageLookupName } from '../blocks/values.js';
 import type { CommandName, LookupCommand } from '../commands/command.js';
 import type { SlackDeps } from '../context.js';
 import { finish } from '../delivery/finish.js';
@@ -43,7 +44,7 @@ export async function runMentionLookup(
   deps: SlackDeps,
   client: WebClient,
   who: Asker & { locale: Locale },
-  lookup: MentionLookupWord,
+  lookup: MessageLookupName,
   args: unknown,
 ): Promise<SlackMessage> {
   const command = MENTION_LOOKUPS[lookup].command as LookupCommand<CommandName, z.ZodType>;

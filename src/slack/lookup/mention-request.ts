@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { OperationName } from '../../gateway/operations/index.js';
 import { ArgsError, type Command } from '../args/index.js';
 import { checkTypedText } from '../args/input-rules.js';
-import { MENTION_LOOKUP_WORDS, type MentionLookupWord } from '../blocks/mention-values.js';
+import { MESSAGE_LOOKUPS, type MessageLookupName } from '../blocks/values.js';
 import { account } from '../commands/account.js';
 import { commandParser, perKey } from '../commands/arg-rules.js';
 import type { CommandName, LookupCommand } from '../commands/command.js';
@@ -21,7 +21,7 @@ export const MENTION_LOOKUPS = {
   account: { command: account, operation: 'accountData' },
   coupons: { command: coupons, operation: 'coupons' },
   punishments: { command: punishments, operation: 'punishments' },
-} as const satisfies Record<MentionLookupWord, { command: AnyLookup; operation: OperationName }>;
+} as const satisfies Record<MessageLookupName, { command: AnyLookup; operation: OperationName }>;
 
 /**
  * Longest message read for its numbers: Slack allows 40,000 characters; a question about an
@@ -33,11 +33,11 @@ export const MAX_MENTION_TEXT = 4000;
 export type MentionRequest =
   | { kind: 'usage' }
   | { kind: 'refused'; error: ArgsError }
-  | { kind: 'run'; lookup: MentionLookupWord; text: string; args: unknown };
+  | { kind: 'run'; lookup: MessageLookupName; text: string; args: unknown };
 
 /** A lookup's parser (its slash command's own), built once per time zone. */
 const parsers = perKey((key) => {
-  const [word, timeZone] = key.split('\u0000') as [MentionLookupWord, string];
+  const [word, timeZone] = key.split('\u0000') as [MessageLookupName, string];
   return commandParser(MENTION_LOOKUPS[word].command as AnyLookup, timeZone) as Command<z.ZodType>;
 });
 
@@ -46,7 +46,7 @@ const parsers = perKey((key) => {
  * as it is written here: the lookup's word without the slash.
  */
 export function parseLookup(
-  lookup: MentionLookupWord,
+  lookup: MessageLookupName,
   text: string,
   timeZone: string,
 ): MentionRequest {
@@ -66,8 +66,8 @@ function withoutBot(text: string, botUserId: string | undefined): string {
   return text.replace(new RegExp(`<@${botUserId}(?:\\|[^>]*)?>`, 'g'), ' ');
 }
 
-const isLookupWord = (w: string): w is MentionLookupWord =>
-  (MENTION_LOOKUP_WORDS as readonly string[]).includes(w);
+const isLookupWord = (w: string): w is MessageLookupName =>
+  (MESSAGE_LOOKUPS as readonly string[]).includes(w);
 
 /**
  * What a message says to the bot: a lookup's word (a slash allowed) and its arguments, read by
