@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type ApprovalRequestsTable, approvalDb } from '../../src/approvals/approval-row.js';
-import { DEFAULT_CHANNEL, type SlackDouble } from '../../src/slack-double/index.js';
 import { openStore } from '../../src/store/index.js';
 import { startBot } from '../fakes/bot.js';
 import { DIALECTS, type TestDatabase } from '../fakes/databases.js';
@@ -12,6 +11,7 @@ import {
   click,
   dmNow,
   exportAskedOfOwner,
+  exportFinished,
   OWNER_EN,
   parts,
   progress,
@@ -27,7 +27,7 @@ async function asked(dialect: TestDatabase['dialect'], approve: boolean) {
   const dm = await exportAskedOfOwner(first);
   if (approve) {
     await click(first, 'qd_approval_approve', dm, OWNER_EN);
-    await finished(double);
+    await exportFinished(double);
     await toldTo(double, ASKER, /approved .*; it has started/);
   }
   await first.stop();
@@ -45,15 +45,6 @@ async function asked(dialect: TestDatabase['dialect'], approve: boolean) {
 }
 
 /** The export's progress message, once its file is in the thread. */
-async function finished(double: SlackDouble) {
-  const message = await double.waitFor(() => progress(double)[0], 15_000);
-  await double.waitFor(
-    () => double.messages(DEFAULT_CHANNEL).find((m) => m.threadTs === message.ts && m.files.length),
-    30_000,
-  );
-  return message;
-}
-
 describe.each(DIALECTS)('approved work after the approving process died (%s)', (dialect) => {
   // Died after the Approve click's one update, before the export started: the next bots (two
   // replicas on PostgreSQL) start it once, edit the approver's message and tell the asker.
@@ -67,7 +58,7 @@ describe.each(DIALECTS)('approved work after the approving process died (%s)', (
     });
     for (let i = 0; i < (dialect === 'postgres' ? 2 : 1); i++) await w.next();
 
-    const message = await finished(w.double);
+    const message = await exportFinished(w.double);
     expect(JSON.stringify(message.blocks)).toContain(`<@${ASKER}>`);
     await toldTo(w.double, ASKER, /approved .*; it has started/);
     await eventually(() => /approved it; it has started/.test(dmNow(w.double, w.dm)?.text ?? ''));

@@ -166,6 +166,16 @@ export function click(h: H, actionId: string, m: DoubleMessage, user: string) {
 export const progress = (d: SlackDouble) =>
   d.messages(DEFAULT_CHANNEL).filter((m) => !m.ephemeral && m.text.startsWith('Shop orders of'));
 
+/** The export's progress message in the channel, once its file is posted in its thread. */
+export async function exportFinished(d: SlackDouble): Promise<DoubleMessage> {
+  const message = await d.waitFor(() => progress(d)[0], 15_000);
+  await d.waitFor(
+    () => d.messages(DEFAULT_CHANNEL).find((m) => m.threadTs === message.ts && m.files.length),
+    30_000,
+  );
+  return message;
+}
+
 /** The newest ephemeral message `user` sees whose text matches. */
 export function toldTo(d: SlackDouble, user: string, text: RegExp): Promise<DoubleMessage> {
   return d.waitFor(
