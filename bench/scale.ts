@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readConfig } from '../src/config.js';
 import { qrSchedule } from '../src/qr/schedule.js';
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
-import { startSlackDouble } from '../src/slack-double/index.js';
+import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
 import type { BenchResult } from './report.js';
 import { sandboxProcess } from './sandbox-process.js';
 import { answerBook, type Phase } from './scale-answers.js';
@@ -67,6 +67,101 @@ function defaults(options: ScaleOptions) {
   };
 }
 
+/** The run's processes: the sandbox, the Slack double, a database of its own, the bots, as many
+ * plain Bolt processes, and the RSS sampler; each one's close is pushed onto `closers`. */
+async function startParts(
+  o: ReturnType<typeof defaults>,
+  options: ScaleOptions,
+  closers: (() => Promise<unknown>)[],
+  samplers: NodeJS.Timeout[],
+) {
+  const sandbox = await sandboxProcess({
+    qrExpireAfterMs: 6 * 3_600_000,
+    extraShopOwnerIds: [
+      ...Array.from({ length: o.shape.subscriptions }, (_, i) => subscriptionOwner(i)),
+      ...Array.from({ length: 2 * o.samples }, (_, k) => probeOwner(k)),
+    ],
+    extraWaitingOrders: 2 * o.samples,
+  });
+  closers.push(() => sandbox.close());
+  const double = await startSlackDouble();
+  closers.push(() => double.close());
+  double.setOAuthClient(SCALE_CLIENT.id, SCALE_CLIENT.secret);
+  const db = await ownDatabase();
+  closers.push(() => db.drop());
+  const bots = await startBots(
+    o.replicas,
+    {
+      SLACK_BOT_TOKEN: '',
+      SLACK_CLIENT_ID: SCALE_CLIENT.id,
+      SLACK_CLIENT_SECRET: SCALE_CLIENT.secret,
+      SLACK_STATE_SECRET: 'scale-state-secret',
+      SLACK_SIGNING_SECRET: double.signingSecret,
+      SLACK_API_URL: double.apiUrl,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      GATEWAY_BASE_URL: sandbox.url,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      ORDER_WATCH_INTERVAL_MS: String(o.watchIntervalMs),
+      SUBSCRIPTION_MIN_INTERVAL_MS: String(Math.min(60, o.everySeconds) * 1000),
+    },
+    options.redisUrl ?? 'redis://127.0.0.1:6379',
+  );
+  closers.push(() => Promise.all(bots.map((b) => b.stop())));
+  const plain = await startPlainBolts(double, o.replicas);
+  closers.push(() => Promise.all(plain.map((p) => p.stop())));
+  const rss = { bot: 0, plain: 0 };
+  samplers.push(
+    setInterval(() => {
+      for (const b of bots) rss.bot = Math.max(rss.bot, b.rssMiB());
+      for (const p of plain) rss.plain = Math.max(rss.plain, p.rssMiB());
+    }, 1000),
+  );
+  return { sandbox, double, db, bots, plain, rss };
+}
+
+/** Workspace 0 alone: its probes, under a light stream of its own answered in the quiet phase. */
+async function quietPhase(
+  probe: Parameters<typeof probes>[0],
+  targets: string[],
+  book: ReturnType<typeof answerBook>,
+  samples: number,
+) {
+  let quietDone = false;
+  const quietStream = steadyStream(probe.double, {
+    targets,
+    workspaces: 1,
+    perSecond: 2,
+    until: () => quietDone,
+    prefix: 'Q',
+    book,
+    phase: () => 'quiet',
+  });
+  const quiet = await probes(probe, 0, samples);
+  quietDone = true;
+  await quietStream;
+  return quiet;
+}
+
+/** Halfway through the window, workspace 1 floods; `flooding` tells the stream to leave it out
+ * until its backlog at its token's 10/s has had time to clear. Resolves with the flood's start. */
+async function floodHalfway(
+  o: ReturnType<typeof defaults>,
+  double: SlackDouble,
+  book: ReturnType<typeof answerBook>,
+  targets: string[],
+  mirrors: string[],
+  flooding: (on: boolean) => void,
+): Promise<number> {
+  await sleep(o.durationMs / 2);
+  flooding(true);
+  const at = performance.now();
+  await flood(double, book, 'live', targets, mirrors, 1 % o.workspaces, o.floodCommands);
+  await sleep((o.floodCommands / 10) * 1000);
+  flooding(false);
+  return at;
+}
+
 /**
  * The multi-workspace benchmark, measured from outside the bot: `replicas` bot processes started
  * as production starts them (scripts/start.sh) in many-workspace mode on a PostgreSQL database of
@@ -81,47 +176,11 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
   const closers: (() => Promise<unknown>)[] = [];
   const samplers: NodeJS.Timeout[] = [];
   try {
-    const sandbox = await sandboxProcess({
-      qrExpireAfterMs: 6 * 3_600_000,
-      extraShopOwnerIds: [
-        ...Array.from({ length: o.shape.subscriptions }, (_, i) => subscriptionOwner(i)),
-        ...Array.from({ length: 2 * o.samples }, (_, k) => probeOwner(k)),
-      ],
-      extraWaitingOrders: 2 * o.samples,
-    });
-    closers.push(() => sandbox.close());
-    const double = await startSlackDouble();
-    closers.push(() => double.close());
-    double.setOAuthClient(SCALE_CLIENT.id, SCALE_CLIENT.secret);
-    const db = await ownDatabase();
-    closers.push(() => db.drop());
-    const bots = await startBots(
-      o.replicas,
-      {
-        SLACK_BOT_TOKEN: '',
-        SLACK_CLIENT_ID: SCALE_CLIENT.id,
-        SLACK_CLIENT_SECRET: SCALE_CLIENT.secret,
-        SLACK_STATE_SECRET: 'scale-state-secret',
-        SLACK_SIGNING_SECRET: double.signingSecret,
-        SLACK_API_URL: double.apiUrl,
-        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        GATEWAY_BASE_URL: sandbox.url,
-        DATABASE_URL: db.url,
-        LOG_LEVEL: 'warn',
-        ORDER_WATCH_INTERVAL_MS: String(o.watchIntervalMs),
-        SUBSCRIPTION_MIN_INTERVAL_MS: String(Math.min(60, o.everySeconds) * 1000),
-      },
-      options.redisUrl ?? 'redis://127.0.0.1:6379',
-    );
-    closers.push(() => Promise.all(bots.map((b) => b.stop())));
-    const plain = await startPlainBolts(double, o.replicas);
-    closers.push(() => Promise.all(plain.map((p) => p.stop())));
-    const rss = { bot: 0, plain: 0 };
-    samplers.push(
-      setInterval(() => {
-        for (const b of bots) rss.bot = Math.max(rss.bot, b.rssMiB());
-        for (const p of plain) rss.plain = Math.max(rss.plain, p.rssMiB());
-      }, 1000),
+    const { sandbox, double, db, bots, plain, rss } = await startParts(
+      o,
+      options,
+      closers,
+      samplers,
     );
     await installWorkspaces(double, bots[0]!.base, bots[0]!.events, o.workspaces);
     const book = answerBook(double);
@@ -143,19 +202,7 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
     };
 
     // Quiet: workspace 0 alone, its probes and a light stream of its own.
-    let quietDone = false;
-    const quietStream = steadyStream(double, {
-      targets,
-      workspaces: 1,
-      perSecond: 2,
-      until: () => quietDone,
-      prefix: 'Q',
-      book,
-      phase: () => 'quiet',
-    });
-    const quiet = await probes(probe, 0, o.samples);
-    quietDone = true;
-    await quietStream;
+    const quiet = await quietPhase(probe, targets, book, o.samples);
 
     // Loaded: every workspace makes its items under the stream, then the window.
     let phase: Phase = 'creation';
@@ -192,15 +239,9 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
     const before = await Promise.all(bots.map((b) => b.metrics()));
     const cpu0 = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
     const windowAt = Date.now();
-    const floodDone = (async () => {
-      await sleep(o.durationMs / 2);
-      flooding = true;
-      const at = performance.now();
-      await flood(double, book, 'live', targets, mirrors, 1 % o.workspaces, o.floodCommands);
-      await sleep((o.floodCommands / 10) * 1000);
-      flooding = false;
-      return at;
-    })();
+    const floodDone = floodHalfway(o, double, book, targets, mirrors, (on) => {
+      flooding = on;
+    });
     const loaded = await probes(probe, o.samples, o.samples);
     await sleep(windowAt + o.durationMs - Date.now());
     const floodAt = await floodDone;
