@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { freePort } from '../src/console/free-port.js';
 import { startSlackDouble } from '../src/slack-double/index.js';
@@ -7,7 +6,7 @@ import { sandboxProcess } from './sandbox-process.js';
 import { answerBook, type Phase, phaseFigures } from './scale-answers.js';
 import { cpuMs } from './scale-figures.js';
 import { populateWorld } from './scale-populate.js';
-import { liveItems, ownDatabase } from './scale-setup.js';
+import { liveItems, ownDatabase, scaleBotEnv } from './scale-setup.js';
 import { steadyStream } from './scale-stream.js';
 import { installWorkspaces, SCALE_CLIENT, subscriptionOwner } from './scale-world.js';
 import { round } from './stats.js';
@@ -32,22 +31,12 @@ async function main() {
   double.setOAuthClient(SCALE_CLIENT.id, SCALE_CLIENT.secret);
   const db = await ownDatabase();
   const bot = await startReplica(
-    {
-      SLACK_BOT_TOKEN: '',
-      SLACK_CLIENT_ID: SCALE_CLIENT.id,
-      SLACK_CLIENT_SECRET: SCALE_CLIENT.secret,
-      SLACK_STATE_SECRET: 'scale-state-secret',
-      SLACK_SIGNING_SECRET: double.signingSecret,
-      SLACK_API_URL: double.apiUrl,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      GATEWAY_BASE_URL: sandbox.url,
-      DATABASE_URL: db.url,
-      LOG_LEVEL: 'warn',
+    scaleBotEnv(double, sandbox.url, db.url, {
       METRICS_PORT: String(await freePort()),
       ORDER_WATCH_INTERVAL_MS: '60000',
       SUBSCRIPTION_MIN_INTERVAL_MS: '60000',
       QR_WATCH_TIMEOUT_MS: String(3_600_000),
-    },
+    }),
     appDir && appDir !== '.' ? { appDir } : {},
   );
   let rssMax = 0;

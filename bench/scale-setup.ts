@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../src/console/free-port.js';
 import type { SlackDouble } from '../src/slack-double/index.js';
 import { type ReplicaProcess, startReplica } from './replica-process.js';
 import { type HistogramsByKind, latenessHistograms } from './scale-figures.js';
+import { SCALE_CLIENT } from './scale-world.js';
 
 /** A PostgreSQL database of this run's own (the shared server is never emptied). */
 export async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -95,4 +96,26 @@ export async function startPlainBolts(double: SlackDouble, n: number): Promise<R
     );
   }
   return out;
+}
+
+/** A scale run's bot in many-workspace mode: the double as Slack, the sandbox as the gateway. */
+export function scaleBotEnv(
+  double: SlackDouble,
+  gatewayUrl: string,
+  databaseUrl: string,
+  extra: Record<string, string>,
+): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: '',
+    SLACK_CLIENT_ID: SCALE_CLIENT.id,
+    SLACK_CLIENT_SECRET: SCALE_CLIENT.secret,
+    SLACK_STATE_SECRET: 'scale-state-secret',
+    SLACK_SIGNING_SECRET: double.signingSecret,
+    SLACK_API_URL: double.apiUrl,
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    GATEWAY_BASE_URL: gatewayUrl,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
 }

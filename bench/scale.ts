@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readConfig } from '../src/config.js';
 import { qrSchedule } from '../src/qr/schedule.js';
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
@@ -12,7 +11,7 @@ import { populateWorld } from './scale-populate.js';
 import { probeOwner, probes } from './scale-probes.js';
 import { steadyQr } from './scale-qr-load.js';
 import { scaleResults } from './scale-results.js';
-import { liveItems, ownDatabase, startBots, startPlainBolts } from './scale-setup.js';
+import { liveItems, ownDatabase, scaleBotEnv, startBots, startPlainBolts } from './scale-setup.js';
 import { steadyStream } from './scale-stream.js';
 import { channelWatch, installWorkspaces, SCALE_CLIENT, subscriptionOwner } from './scale-world.js';
 import { round } from './stats.js';
@@ -91,20 +90,10 @@ async function startParts(
   closers.push(() => db.drop());
   const bots = await startBots(
     o.replicas,
-    {
-      SLACK_BOT_TOKEN: '',
-      SLACK_CLIENT_ID: SCALE_CLIENT.id,
-      SLACK_CLIENT_SECRET: SCALE_CLIENT.secret,
-      SLACK_STATE_SECRET: 'scale-state-secret',
-      SLACK_SIGNING_SECRET: double.signingSecret,
-      SLACK_API_URL: double.apiUrl,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      GATEWAY_BASE_URL: sandbox.url,
-      DATABASE_URL: db.url,
-      LOG_LEVEL: 'warn',
+    scaleBotEnv(double, sandbox.url, db.url, {
       ORDER_WATCH_INTERVAL_MS: String(o.watchIntervalMs),
       SUBSCRIPTION_MIN_INTERVAL_MS: String(Math.min(60, o.everySeconds) * 1000),
-    },
+    }),
     options.redisUrl ?? 'redis://127.0.0.1:6379',
   );
   closers.push(() => Promise.all(bots.map((b) => b.stop())));
