@@ -89,7 +89,14 @@ export function commandRequest(
   ctx: Ctx,
   input: CommandInput,
 ): { body: string; headers: Record<string, string> } {
-  const body = commandBody(ctx, input);
+  return signedForm(ctx, commandBody(ctx, input));
+}
+
+/** A form body with the headers Slack signs it with now, ready to be posted later. */
+export function signedForm(
+  ctx: Ctx,
+  body: string,
+): { body: string; headers: Record<string, string> } {
   const timestamp = Math.floor(ctx.state.now().getTime() / 1000);
   return {
     body,

@@ -4,10 +4,10 @@ import {
   common,
   DEFAULT_CHANNEL,
   DEFAULT_USER,
+  signedForm,
 } from './interactions.js';
 import { createResponseUrl } from './response-url.js';
 import { formBody, postSigned } from './send.js';
-import { signedHeaders } from './signing.js';
 import type { AckResult } from './types.js';
 import { messageJson } from './wire.js';
 
@@ -75,13 +75,5 @@ export function shortcutRequest(
   ctx: Ctx,
   input: ShortcutInput,
 ): { body: string; headers: Record<string, string> } {
-  const body = formBody({ payload: JSON.stringify(shortcutPayload(ctx, input)) });
-  const timestamp = Math.floor(ctx.state.now().getTime() / 1000);
-  return {
-    body,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...signedHeaders(ctx.state.id.signingSecret, timestamp, body),
-    },
-  };
+  return signedForm(ctx, formBody({ payload: JSON.stringify(shortcutPayload(ctx, input)) }));
 }
