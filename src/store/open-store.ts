@@ -124,12 +124,13 @@ const SCHEMA_RACE_TRIES = 8;
  * Kysely's migrator finds its own tables by listing every table of the database and asking
  * `has_schema_privilege` and `pg_get_serial_sequence` of each: a schema or table another client
  * drops meanwhile (another app on the same server; tests dropping theirs) fails that look with
- * 3F000 (invalid_schema_name) or 42P01 (undefined_table). The pending migrations run in one
+ * 3F000 (invalid_schema_name) or 42P01 (undefined_table), and a column another client's migration
+ * renames meanwhile with 42703 (undefined_column). The pending migrations run in one
  * transaction, so nothing was half done: the look is simply made again.
  */
 function otherSchemaDropped(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '3F000' || code === '42P01';
+  return code === '3F000' || code === '42P01' || code === '42703';
 }
 
 async function currentSchema(db: Db): Promise<string> {
