@@ -25,6 +25,8 @@ export async function bundle(outdir = join(root, 'dist', 'app')) {
     entryPoints: {
       main: join(root, 'src', 'main.ts'),
       'edge-worker': join(root, 'src', 'slack', 'http-edge', 'edge-worker.ts'),
+      // The background thread's worker (src/background/thread.ts), beside main.js too.
+      'background-worker': join(root, 'src', 'background', 'background-worker.ts'),
       // The chart's renderer runs in a process of its own (src/ledger/chart-process.ts).
       'chart-child': join(root, 'src', 'ledger', 'chart-child.ts'),
     },

@@ -59,11 +59,12 @@ async function main(): Promise<void> {
     started = startQuerydesk(config, {
       logger,
       tuneRuntime: true,
-      // A bot whose public port is gone stops (exit 1) so that its orchestrator starts another.
-      edgeThread: {
+      // A bot whose background work has ended stops (exit 1) so that its orchestrator starts
+      // another: no QR code, watch or subscription is left unchecked.
+      backgroundThread: {
         lost: (why) => {
-          logger.error({ why }, 'the edge thread ended; querydesk stops');
-          shutdown('edge thread lost', 1);
+          logger.error({ why }, 'the background thread ended; querydesk stops');
+          shutdown('background thread lost', 1);
         },
       },
     });

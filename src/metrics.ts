@@ -1,4 +1,12 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from 'prom-client';
 
 /** Everything /metrics exposes; one instance per process (tests make their own). */
 export interface Metrics {
@@ -13,6 +21,21 @@ export interface Metrics {
   subscriptionOrdersPosted: Counter;
   subscriptionPollLateness: Histogram;
   backgroundCheckLateness: Histogram<'kind'>;
+  /**
+   * The same metrics of the process's other threads (the background thread's), added to this
+   * registry's in /metrics.
+   */
+  threads: (() => Promise<MetricObjectWithValues<MetricValue<string>>[]>)[];
+}
+
+/** The Prometheus text of `/metrics`: this thread's registry, the other threads' added in. */
+export async function exposition(metrics: Metrics): Promise<string> {
+  if (metrics.threads.length === 0) return metrics.registry.metrics();
+  const all = await Promise.all([
+    metrics.registry.getMetricsAsJSON(),
+    ...metrics.threads.map((of) => of()),
+  ]);
+  return AggregatorRegistry.aggregate(all).metrics();
 }
 
 export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
@@ -20,6 +43,7 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
   if (options.defaults) collectDefaultMetrics({ register: registry });
   return {
     registry,
+    threads: [],
     gatewayCalls: new Counter({
       name: 'querydesk_gateway_calls_total',
       help: 'Gateway calls by operation and result code (transport failures use their kind).',

@@ -1,11 +1,11 @@
 import type { CustomRoute } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import { startBackgroundWork } from './background/background-work.js';
+import { type BackgroundThread, startBackgroundThread } from './background/thread.js';
 import type { Config } from './config.js';
-import type { ExportRunner } from './exports/index.js';
-import { createLedger } from './ledger/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { QrWatcher } from './qr/index.js';
-import { registerClientGauge } from './queue-gauges.js';
 import { tuneRuntime } from './runtime-tuning.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime } from './slack/app.js';
@@ -13,31 +13,23 @@ import { ackPlanTable } from './slack/commands/index.js';
 import type { AppDeps } from './slack/deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-edge/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
-import { type OpenStoreOptions, openStore, type Store } from './store/index.js';
-import type { SubscriptionPoller } from './subscriptions/index.js';
-import type { OrderWatcher } from './watches/index.js';
-import { oneWorkspaceDeps } from './wiring/app-deps.js';
-import { auditing } from './wiring/audit.js';
-import { chargeHooks, chargeJournal, journalDirWritable } from './wiring/charges.js';
-import { embeddedSandbox, gatewayClient } from './wiring/gateway.js';
+import type { OpenStoreOptions, Store } from './store/index.js';
+import { type Core, openCore } from './wiring/core.js';
+import { embeddedSandbox } from './wiring/gateway.js';
 import { guardListeners } from './wiring/guards.js';
 import { appRoutes, separateMetrics } from './wiring/http.js';
-import { createLifecycle } from './wiring/lifecycle.js';
-import { forgetting, type OAuthWiring, rememberEnterprises, tenancy } from './wiring/oauth.js';
-import { startStoreUpkeep } from './wiring/store-upkeep.js';
-import { startDailySummary } from './wiring/summary.js';
-import { createWorkers, startWorkers } from './wiring/workers.js';
-import { WorkTracker } from './work-tracker.js';
+import { createLifecycle, type Lifecycle } from './wiring/lifecycle.js';
+import { type OAuthWiring, rememberEnterprises } from './wiring/oauth.js';
+import { createWorkers, threadControls, type WorkerControls } from './wiring/workers.js';
+import type { WorkTracker } from './work-tracker.js';
 
 export interface Querydesk {
   port: number;
   /** The port serving /metrics: `port` unless METRICS_PORT names another. */
   metricsPort: number;
   deps: AppDeps;
+  /** The QR watcher the listeners use (clicks only when the background thread owns the loop). */
   watcher: QrWatcher;
-  orderWatcher: OrderWatcher;
-  exportRunner: ExportRunner;
-  subscriptionPoller: SubscriptionPoller;
   sandbox?: Sandbox;
   runtime: SlackRuntime;
   stop(): Promise<void>;
@@ -65,10 +57,10 @@ export interface StartOptions {
    */
   tuneRuntime?: boolean;
   /**
-   * Serve the public port from the ack thread (slack/http-edge/edge-thread.ts) in many-workspace
-   * mode: production's entry point sets it. `lost` is called if the thread ends on its own.
+   * Run the background work in the background thread (src/background/) in many-workspace mode:
+   * production's entry point sets it. `lost` is called if the thread ends on its own.
    */
-  edgeThread?: { lost: (why: string) => void };
+  backgroundThread?: { lost: (why: string) => void };
   /** Told of every store query once it has run (the logger goes to the store too). */
   storeLog?: OpenStoreOptions['storeLog'];
 }
@@ -91,74 +83,99 @@ function slackRuntime(
     plan: ackPlanTable(),
     local: options.local,
     oauth: p.oauth?.stores,
-    edgeThread: options.edgeThread,
   });
 }
 
-/** The store, with people's and the background work's pools as configured (PostgreSQL). */
-function storeOf(
-  config: Config,
-  options: Pick<StartOptions, 'logger' | 'storeLog'>,
-): Promise<Store> {
-  const { logger, storeLog } = options;
-  return openStore(config.databaseUrl, { logger, storeLog, poolSizes: config.databasePool });
+/**
+ * Where the background work runs: in many-workspace mode with `backgroundThread` set, in the
+ * background thread (src/background/), the listeners' kicks passed to it and its metrics merged
+ * into /metrics; else in this thread. Returns what the listeners hand work to, and the start.
+ */
+function backgroundOf(
+  core: Core,
+  deps: AppDeps,
+  p: { options: StartOptions; sandbox?: Sandbox; appClient: () => WebClient },
+): {
+  controls: WorkerControls & Pick<AppDeps, 'forgetInMemory'>;
+  start(life: Lifecycle): Promise<void>;
+} {
+  const client = core.clientFor(p.appClient);
+  const thread = core.config.mode === 'oauth' ? p.options.backgroundThread : undefined;
+  if (!thread) {
+    const workers = createWorkers(deps, client, core.tenants.background);
+    return {
+      controls: { ...workers, forgetInMemory: deps.forgetInMemory },
+      start: (life) => startBackgroundWork({ core, deps, workers, appClient: p.appClient }, life),
+    };
+  }
+  let started: BackgroundThread | undefined;
+  const controls = threadControls(deps, client, (loop) => started?.kick(loop));
+  const forgetHere = deps.forgetInMemory;
+  return {
+    controls: {
+      ...controls,
+      // What this thread forgets of a workspace, the background thread forgets too.
+      forgetInMemory(teamId, gatewayToken) {
+        forgetHere?.(teamId, gatewayToken);
+        started?.forget(teamId, gatewayToken);
+      },
+    },
+    async start(life) {
+      life.own(controls.watcher, (w) => w.stop()).start();
+      const data = { config: core.config, sandboxUrl: p.sandbox?.url };
+      started = life.own(
+        await startBackgroundThread(data, { limiter: core.limiter, lost: thread.lost }),
+        (t) => t.stop(),
+      );
+      core.metrics.threads.push(() => started?.metrics() ?? Promise.resolve([]));
+    },
+  };
 }
 
-/** The composition root: config → store → gateway → Slack app → watcher → jobs. Stopped in reverse. */
+/** The composition root: config → store → gateway → Slack app → background work. Stopped in reverse. */
 export async function startQuerydesk(config: Config, options: StartOptions): Promise<Querydesk> {
   const { logger } = options;
   const clock = options.clock ?? (() => new Date());
   const metrics = options.metrics ?? createMetrics({ defaults: true });
   const life = createLifecycle(logger);
   try {
-    journalDirWritable(config);
-    const store = life.own(await storeOf(config, options), (s) => s.close());
-    const ledger = createLedger({ store, clock, logger, timeZone: config.spendSummary.timeZone });
-    // Charges the store cannot take right now wait in a local file (closed before the store).
-    const journal = chargeJournal(config, { store, clock, logger, ledger }, life);
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
-    const work = new WorkTracker();
-    const audit = { retentionDays: config.auditRetentionDays, journal: config };
-    const audited = auditing({ store, clock, logger, work, ...audit }, life);
-    const gateway = life.own(
-      gatewayClient(config, sandbox, metrics, logger, store, audited.toAudit),
-      (g) => g.close(),
-    );
-    const tenants = await tenancy({ config, store, clock, logger });
-    const { settings, oauth } = tenants;
-    if (oauth) registerClientGauge(metrics.registry, oauth.clientCount);
+    const { storeLog } = options;
+    const coreOptions = { logger, clock, metrics, sandbox, storeLog, gauges: true };
+    const core = await openCore(config, coreOptions, life);
+    const { store, work } = core;
+    const oauth = core.tenants.oauth;
     const runtime = slackRuntime(config, options, { metrics, store, work, oauth });
-    const clientFor = tenants.clientFor(() => runtime.app.client);
-    const core = { config, logger, clock, ledger, settings, sandbox: !!sandbox };
-    chargeHooks({ ...core, gateway, journal, metrics, work, audited, slack: clientFor });
-    const parts = { metrics, store, gateway, work, audit: audited.audit, secrets: tenants.box };
-    const deps = oneWorkspaceDeps({
-      ...core,
-      ...parts,
-      forgetInMemory: forgetting(oauth, gateway),
-    });
-    const workers = createWorkers(deps, clientFor, tenants.background);
+    const appClient = () => runtime.app.client;
+    const deps = core.handlerDeps(appClient);
+    const background = backgroundOf(core, deps, { options, sandbox, appClient });
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardListeners(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);
-    registerListeners(runtime.app, { ...deps, ...workers });
+    registerListeners(runtime.app, { ...deps, ...background.controls });
     if (options.tuneRuntime) life.own(tuneRuntime(logger), async (tuning) => tuning.stop());
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());
     life.own(runtime, (r) => r.stop());
-    startWorkers(workers, life);
-    life.own(await startDailySummary({ ...core, app: runtime.app, many: oauth }), (s) => s.stop());
-    life.onStop(startStoreUpkeep(deps));
+    await background.start(life);
     const port = runtime.port() ?? config.port;
     const limits = options.httpLimits ?? HTTP_LIMITS;
     const metricsPort = (await separateMetrics(config, { metrics, limits }, life)) ?? port;
-    const thread = runtime.edgeThread();
+    const thread = config.mode === 'oauth' && !!options.backgroundThread;
     logger.info(
-      { port, metricsPort, mode: config.mode, sandbox: !!sandbox, edgeThread: thread },
+      { port, metricsPort, mode: config.mode, sandbox: !!sandbox, backgroundThread: thread },
       'querydesk started',
     );
-    return { port, metricsPort, deps, ...workers, sandbox, runtime, stop: life.stop };
+    return {
+      port,
+      metricsPort,
+      deps,
+      watcher: background.controls.watcher,
+      sandbox,
+      runtime,
+      stop: life.stop,
+    };
   } catch (err) {
     await life.stop();
     throw err;

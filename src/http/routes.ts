@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
-import type { Metrics } from '../metrics.js';
+import { exposition, type Metrics } from '../metrics.js';
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -38,7 +38,7 @@ export function healthRoutes(deps: {
 /** Prometheus text of the process's registry. */
 export function metricsHandler(metrics: Metrics): (req: unknown, res: ServerResponse) => void {
   return (_req, res) => {
-    metrics.registry.metrics().then(
+    exposition(metrics).then(
       (text) => {
         res.writeHead(200, { 'content-type': metrics.registry.contentType });
         res.end(text);

@@ -36,6 +36,8 @@ export interface QrWatcherOptions {
   random?: () => number;
   /** Told how late (seconds after its due time) each check was claimed. */
   lateness?: (seconds: number) => void;
+  /** False: clicks only, the loop is another thread's (store/leased-loop.ts `looks`). */
+  looks?: boolean;
 }
 
 export const DEFAULT_QR_LEASE_MS = 5_000;
@@ -74,6 +76,7 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
     tickMs: options.tickMs ?? 1000,
     leaseMs,
     maxInFlight: options.maxInFlight ?? 50,
+    looks: options.looks,
     nextDueAt: (now) => nextDueAt(db, now),
     onClaimed: (row, at) => {
       if (row.watch_state === 'watching') options.lateness?.(lateSeconds(row.next_check_at, at));

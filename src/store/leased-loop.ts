@@ -39,6 +39,12 @@ export interface LeasedLoopOptions<K, R extends LeaseColumns> {
   /** How long a lease lasts unless renewed; the heartbeat renews every third of it. */
   leaseMs: number;
   maxInFlight: number;
+  /**
+   * False: this loop never looks for due rows; it runs rows claimed outside it (`run`, a click)
+   * under its heartbeat only. The main thread's QR watcher when the background thread owns the
+   * loop (src/background/). Default true.
+   */
+  looks?: boolean;
   /** When work is next due (epoch ms), to sleep less than `tickMs` when it is sooner. */
   nextDueAt?(now: number): Promise<number | undefined>;
   /** Each row the loop claims, at the instant of its claim (epoch ms): for lateness figures. */
@@ -130,7 +136,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   }
 
   function plan(delayMs: number): void {
-    if (!running) return;
+    if (!running || o.looks === false) return;
     if (ticking) {
       if (delayMs < o.tickMs) again = true;
       return;

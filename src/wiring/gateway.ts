@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { type CallOutcome, createGatewayClient, type GatewayClient } from '../gateway/client.js';
-import { createLimiter } from '../gateway/limiter.js';
+import { createLimiter, type OperationLimiter } from '../gateway/limiter.js';
 import type { Metrics } from '../metrics.js';
 import { liveQrSessionCount, registerQueueGauges } from '../queue-gauges.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/index.js';
@@ -30,21 +30,23 @@ export async function embeddedSandbox(
   return sandbox;
 }
 
+/** The process's one budget per (token, operation): with REDIS_URL, every replica's. */
+export function processLimiter(config: Config, logger: Logger): OperationLimiter {
+  return createLimiter({ redisUrl: config.redisUrl, replicas: config.replicas, logger });
+}
+
 /**
- * The one gateway client, its calls counted and timed in the metrics, each told to `audit`, its
- * queues (and the QR sessions still watched, read from the store) as gauges in /metrics. Its
- * `close` closes the limiter made here too (with REDIS_URL, its Redis connection): the client
- * closes only a limiter it made itself.
+ * The thread's gateway client over `limiter` (its maker closes it), its calls counted and timed
+ * in the metrics, each told to `audit`, with `gauges` its queues (and the QR sessions still
+ * watched, read from the store) as gauges in /metrics.
  */
 export function gatewayClient(
   config: Config,
-  sandbox: Sandbox | undefined,
-  metrics: Metrics,
-  logger: Logger,
-  store: Store,
+  sandbox: Pick<Sandbox, 'url'> | undefined,
+  p: { metrics: Metrics; logger: Logger; store: Store; gauges: boolean; limiter: OperationLimiter },
   audit?: (e: CallOutcome) => void,
 ): GatewayClient {
-  const limiter = createLimiter({ redisUrl: config.redisUrl, replicas: config.replicas, logger });
+  const { metrics, logger, store, limiter } = p;
   const gateway = createGatewayClient({
     baseUrl: sandbox?.url ?? config.gateway.baseUrl ?? '',
     logger,
@@ -57,15 +59,12 @@ export function gatewayClient(
       audit?.(e);
     },
   });
-  registerQueueGauges(metrics.registry, {
-    queues: () => gateway.depth(),
-    liveQrSessions: () => liveQrSessionCount(store.db),
-    rateQueues: () => limiter.size(),
-  });
-  const closeClient = gateway.close;
-  gateway.close = async () => {
-    await closeClient();
-    await limiter.close();
-  };
+  if (p.gauges) {
+    registerQueueGauges(metrics.registry, {
+      queues: () => gateway.depth(),
+      liveQrSessions: () => liveQrSessionCount(store.db),
+      rateQueues: () => limiter.size(),
+    });
+  }
   return gateway;
 }

@@ -1,4 +1,3 @@
-import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -11,7 +10,8 @@ import type { workspaceSettings } from '../slack/settings/workspace-settings.js'
  * ledger entry belongs to. Started in the background; the caller stops it.
  */
 export async function startDailySummary(params: {
-  app: App;
+  /** The one workspace's client (the Slack app's); unused in many-workspace mode. */
+  client: () => WebClient;
   config: Config;
   ledger: Ledger;
   settings: ReturnType<typeof workspaceSettings>;
@@ -21,8 +21,8 @@ export async function startDailySummary(params: {
   /** Many-workspace mode: every installed workspace, each with its own client. */
   many?: { teamIds(): Promise<string[]>; clientFor(teamId: string): Promise<WebClient> };
 }): Promise<{ stop(): Promise<void> }> {
-  const { app, config, settings, many } = params;
-  const teamId = many ? '' : String((await app.client.auth.test()).team_id ?? '');
+  const { config, settings, many } = params;
+  const teamId = many ? '' : String((await params.client().auth.test()).team_id ?? '');
   const one = async (id: string) => {
     const channelId = await settings.summaryChannel(id);
     return channelId
@@ -44,7 +44,7 @@ export async function startDailySummary(params: {
     cron: config.spendSummary.cron,
     timeZone: config.spendSummary.timeZone,
     sandbox: params.sandbox,
-    slack: many ? (id) => many.clientFor(id) : () => app.client,
+    slack: many ? (id) => many.clientFor(id) : () => params.client(),
     workspaces: async () =>
       many ? (await Promise.all((await many.teamIds()).map(one))).flat() : one(teamId),
   });

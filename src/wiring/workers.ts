@@ -53,6 +53,31 @@ export function createWorkers(
   };
 }
 
+/** What the listeners hand work to when the background thread owns the loops (src/background/). */
+export type WorkerControls = Pick<Workers, 'watcher'> & {
+  orderWatcher: Pick<OrderWatcher, 'kick'>;
+  exportRunner: { kick(): void };
+};
+
+/**
+ * The main thread's side when the loops run in the background thread: a QR watcher for clicks
+ * only ("I've scanned it" is checked at once, under this thread's own lease and heartbeat; the
+ * caller starts and stops it), and each loop's kick passed to the thread.
+ */
+export function threadControls(
+  people: AppDeps,
+  client: (teamId: string) => WebClient | Promise<WebClient>,
+  kick: (loop: 'qr' | 'watch' | 'export') => void,
+): WorkerControls {
+  const workerId = `${hostname()}:${process.pid}:main:${Math.random().toString(36).slice(2, 8)}`;
+  const clicks = createQrWatcher({ deps: qrWatchDeps(people, client), workerId, looks: false });
+  return {
+    watcher: { ...clicks, kick: () => kick('qr') },
+    orderWatcher: { kick: () => kick('watch') },
+    exportRunner: { kick: () => kick('export') },
+  };
+}
+
 /** Each resumes from the store (QR sessions and order watches at their next check, exports at the page after the last one stored); stopped in reverse. */
 export function startWorkers(workers: Workers, life: Lifecycle): void {
   life.own(workers.watcher, (w) => w.stop()).start();
