@@ -1,7 +1,7 @@
 // The bot as it runs in production (`npm start`, the Dockerfile): src/ bundled by esbuild into
 // dist/app/, one file for what every mode loads, a chunk for each thing loaded on demand (the
-// console, the sandbox, the Slack double, the PostgreSQL and Redis clients), and the entries of the
-// edge thread and of the chart's renderer, which runs in a process of its own.
+// console, the sandbox, the Slack double, the PostgreSQL and Redis clients), and an entry for the
+// chart's renderer, which runs in a process of its own.
 // Why bundle: an idle bot loaded 1,200 modules (kysely alone 262, zod 95 with every locale);
 // each one's source text, module record and function data stayed in the heap. The bundle, with
 // whitespace and syntax minified (names kept, so logs and errors read the same), starts in half
@@ -21,10 +21,8 @@ export async function bundle(outdir = join(root, 'dist', 'app')) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    // The edge thread's worker is an entry of its own, beside main.js (src/slack/http-edge/edge-thread.ts).
     entryPoints: {
       main: join(root, 'src', 'main.ts'),
-      'edge-worker': join(root, 'src', 'slack', 'http-edge', 'edge-worker.ts'),
       // The chart's renderer runs in a process of its own (src/ledger/chart-process.ts).
       'chart-child': join(root, 'src', 'ledger', 'chart-child.ts'),
     },

@@ -56,17 +56,7 @@ async function main(): Promise<void> {
       return local;
     });
   } else {
-    started = startQuerydesk(config, {
-      logger,
-      tuneRuntime: true,
-      // A bot whose public port is gone stops (exit 1) so that its orchestrator starts another.
-      edgeThread: {
-        lost: (why) => {
-          logger.error({ why }, 'the edge thread ended; querydesk stops');
-          shutdown('edge thread lost', 1);
-        },
-      },
-    });
+    started = startQuerydesk(config, { logger, tuneRuntime: true });
   }
   await started;
 }

@@ -64,11 +64,6 @@ export interface StartOptions {
    * bots need not pay.
    */
   tuneRuntime?: boolean;
-  /**
-   * Serve the public port from the ack thread (slack/http-edge/edge-thread.ts) in many-workspace
-   * mode: production's entry point sets it. `lost` is called if the thread ends on its own.
-   */
-  edgeThread?: { lost: (why: string) => void };
   /** Told of every store query once it has run (the logger goes to the store too). */
   storeLog?: OpenStoreOptions['storeLog'];
 }
@@ -91,7 +86,6 @@ function slackRuntime(
     plan: ackPlanTable(),
     local: options.local,
     oauth: p.oauth?.stores,
-    edgeThread: options.edgeThread,
   });
 }
 
@@ -153,11 +147,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const port = runtime.port() ?? config.port;
     const limits = options.httpLimits ?? HTTP_LIMITS;
     const metricsPort = (await separateMetrics(config, { metrics, limits }, life)) ?? port;
-    const thread = runtime.edgeThread();
-    logger.info(
-      { port, metricsPort, mode: config.mode, sandbox: !!sandbox, edgeThread: thread },
-      'querydesk started',
-    );
+    logger.info({ port, metricsPort, mode: config.mode, sandbox: !!sandbox }, 'querydesk started');
     return { port, metricsPort, deps, ...workers, sandbox, runtime, stop: life.stop };
   } catch (err) {
     await life.stop();
