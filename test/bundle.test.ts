@@ -66,11 +66,9 @@ describe('the bundled bot (dist/app/main.js)', () => {
       { cwd: ROOT },
     );
     bots.push(bot);
-    // With one workspace the main thread serves the port (the ack thread is many-workspace
-    // mode's).
     // Logged once start-up is done, which can be just after /readyz first answers.
     await vi.waitFor(
-      () => expect(bot.output()).toMatch(/"edgeThread":false,"msg":"querydesk started"/),
+      () => expect(bot.output()).toMatch(/"mode":"http".*"msg":"querydesk started"/),
       { timeout: 5_000 },
     );
     // The production entry point tunes the runtime: start-up's garbage collected before listening
@@ -105,7 +103,7 @@ describe('the bundled bot (dist/app/main.js)', () => {
     expect(JSON.stringify(status.blocks)).toContain('shared by every replica through Redis');
   }, 30_000);
 
-  it('serves many-workspace mode from the edge thread, its worker an entry of the bundle', async () => {
+  it('serves many-workspace mode: the install routes and a command on the one port', async () => {
     double.setOAuthClient('1111.2222', 'oauth-client-secret-value');
     const bot = await spawnBot(
       [main],
@@ -123,16 +121,16 @@ describe('the bundled bot (dist/app/main.js)', () => {
     );
     bots.push(bot);
     await vi.waitFor(
-      () => expect(bot.output()).toMatch(/"edgeThread":true,"msg":"querydesk started"/),
+      () => expect(bot.output()).toMatch(/"mode":"oauth".*"msg":"querydesk started"/),
       { timeout: 5_000 },
     );
-    // Passed through the thread to Bolt's receiver: the install's redirect and its cookie.
+    // The install route (@slack/oauth through the receiver): its redirect and its cookie.
     const install = await fetch(`${bot.events.replace('/slack/events', '')}/slack/install`, {
       redirect: 'manual',
     });
     expect(install.status).toBe(302);
     expect(install.headers.get('set-cookie')).toMatch(/^slack-app-oauth-state=/);
-    // Acked in the thread: a lookup from a team with no installation (nothing runs after).
+    // A lookup from a team with no installation: acked at once, nothing runs after.
     const ack = await double.sendCommand(bot.events, {
       command: '/payorder',
       text: `${X.payOrder.paid.orderNumber} ${X.payOrder.merchantNum}`,

@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
 import { boltLogger } from './bolt-logger.js';
 import { slackClientOptions } from './delivery/slack-client-options.js';
 import type { AckPlanTable } from './http-edge/ack-plan.js';
-import { type EdgeThread, startEdgeThread } from './http-edge/edge-thread.js';
 import { HTTP_LIMITS, type HttpLimits } from './http-edge/http-limits.js';
 import { RoutesServer } from './http-edge/http-server.js';
 import { type OAuthStores, oauthInstall } from './http-edge/oauth-install.js';
@@ -15,22 +14,11 @@ import { socketReceiver } from './http-edge/socket-receiver.js';
 export interface SlackRuntime {
   app: App;
   start(): Promise<void>;
-  /** The public port, once started (the ack thread's when there is one). */
+  /** The public port, once started. */
   port(): number | undefined;
   /** Where the public port listens (the receiver's, or Socket Mode's routes server). */
   address(): AddressInfo | undefined;
-  /** Whether the ack thread serves the public port. */
-  edgeThread(): boolean;
   stop(): Promise<void>;
-}
-
-/**
- * The ack thread (http-edge/edge-thread.ts): service.ts asks for it in many-workspace mode when
- * production's entry point sets StartOptions.edgeThread.
- */
-export interface EdgeThreadOptions {
-  /** Called if the thread ends without being stopped: the public port is gone. */
-  lost: (why: string) => void;
 }
 
 interface SlackAppParams {
@@ -46,7 +34,6 @@ interface SlackAppParams {
   oauth?: OAuthStores;
   /** Tests shorten the limits; production uses HTTP_LIMITS. */
   limits?: HttpLimits;
-  edgeThread?: EdgeThreadOptions;
 }
 
 /** Socket Mode: Bolt's own receiver, and the custom routes on the port. */
@@ -73,7 +60,6 @@ function socketRuntime(params: SlackAppParams, limits: HttpLimits): SlackRuntime
     },
     port: () => routes.port(),
     address: () => routes.address(),
-    edgeThread: () => false,
     async stop() {
       await app.stop();
       await routes.stop();
@@ -100,15 +86,13 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
   // The local console acts as an admin: it listens on this machine only, or, in a container
   // whose port is published on the host's loopback only, on the container's interfaces.
   const host = config.console.listen === 'all' ? '0.0.0.0' : '127.0.0.1';
-  const publicListen = params.local ? { port: config.port, host } : { port: config.port };
-  const threaded = params.edgeThread !== undefined && config.mode === 'oauth';
+  const listen = params.local ? { port: config.port, host } : { port: config.port };
   const receiver = new SlackReceiver({
     signingSecret,
     plan: params.plan,
     routes: params.routes,
     limits,
-    // Behind the ack thread the receiver listens on this machine's loopback only.
-    listen: threaded ? { port: 0, host: '127.0.0.1' } : publicListen,
+    listen,
     boltLog,
     logger,
     track: params.track,
@@ -125,41 +109,14 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
     // Bolt's conversation store keeps per-channel state we never read, with a lookup on every request.
     convoStore: false,
   });
-  let edgeThread: EdgeThread | undefined;
   return {
     app,
     async start() {
       await app.start();
-      if (!threaded || !params.edgeThread) return;
-      try {
-        edgeThread = await startEdgeThread(
-          {
-            port: config.port,
-            upstreamPort: receiver.port()!,
-            signingSecret,
-            plan: params.plan,
-            limits,
-          },
-          {
-            logger,
-            deliver: (acked) => {
-              receiver.acks.noteArrival();
-              receiver.deliverAcked(acked);
-            },
-            lost: params.edgeThread.lost,
-          },
-        );
-      } catch (err) {
-        await app.stop();
-        throw err;
-      }
     },
-    edgeThread: () => edgeThread !== undefined,
-    port: () => edgeThread?.port ?? receiver.port(),
+    port: () => receiver.port(),
     address: () => receiver.address(),
     async stop() {
-      // No new requests first: the ack thread hands over what it acked, then Bolt stops.
-      await edgeThread?.close();
       await app.stop();
     },
   };

@@ -97,8 +97,8 @@ export function registerCommands(app: App, deps: SlackDeps): void {
 }
 
 /**
- * The lookup commands as the one planner needs them (http-edge/ack-plan.ts): the receiver and the
- * ack thread decide each command's ack from this table.
+ * The lookup commands as the one planner needs them (http-edge/ack-plan.ts): the receiver decides
+ * each command's ack from this table.
  */
 export function ackPlanTable(): AckPlanTable {
   const table: AckPlanTable = {};

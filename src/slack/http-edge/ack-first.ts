@@ -50,11 +50,6 @@ export class AckFirst {
     res.once('close', () => this.answered());
   }
 
-  /** A request that arrived and was answered elsewhere (the ack thread): arrivals count alike. */
-  noteArrival(): void {
-    this.lastArrival = performance.now();
-  }
-
   /** Slack requests received and not answered yet. */
   pendingAnswers(): number {
     return this.unanswered;

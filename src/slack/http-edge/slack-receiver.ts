@@ -6,14 +6,15 @@ import {
   AuthorizationError,
   type Logger as BoltLogger,
   type CustomRoute,
+  HTTPModuleFunctions as httpFunc,
   type Receiver,
   ReceiverMultipleAckError,
   type RespondArguments,
 } from '@slack/bolt';
+import type { Logger } from 'pino';
 import { AckFirst } from './ack-first.js';
 import type { AckPlanTable } from './ack-plan.js';
 import { tablePlanner } from './ack-plan.js';
-import { answerNoBody, answerWith, retryOf } from './http-answers.js';
 import { type HttpLimits, signedInTheFuture } from './http-limits.js';
 import { addressOf, CustomRoutes, closeServer, listenWithLimits } from './http-server.js';
 import type { OAuthInstall } from './oauth-install.js';
@@ -21,18 +22,15 @@ import { answerUnread, BodyBudget, readBody, refusedUnread } from './read-body.j
 import { decideSlackRequest, type SlackDecision, teamOf } from './slack-request.js';
 import { slackVerifier } from './slack-signature.js';
 
-/** Lines the receiver writes: a pino logger, or lines posted from the ack thread. */
-export interface EdgeLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-/** A request acked before Bolt saw it, for `app.processEvent` (see SlackReceiver.deliverAcked). */
-export interface AckedRequest {
-  body: Record<string, unknown>;
+/** Slack's retry headers, as Bolt passes them to `processEvent`. */
+interface Retry {
   retryNum?: number;
   retryReason?: string;
+}
+
+/** A request acked before Bolt saw it, for `app.processEvent` (see SlackReceiver.afterEarlyAck). */
+interface EarlyAcked extends Retry {
+  body: Record<string, unknown>;
   /** A command's name and its ack as sent ('' for an empty ack); absent for an event. */
   command?: { name: string; sent: string };
 }
@@ -46,7 +44,7 @@ export interface SlackReceiverOptions {
   /** Where the server listens (a port, and a host where not every interface). */
   listen: ListenOptions;
   boltLog: BoltLogger;
-  logger: EdgeLog;
+  logger: Logger;
   /** Keeps the work after an ack in what a shutdown waits for. */
   track: <T>(work: Promise<T>) => Promise<T>;
   /** Many-workspace mode: the install and redirect routes (oauth-install.ts). */
@@ -117,12 +115,12 @@ export class SlackReceiver implements Receiver {
   }
 
   /**
-   * A request acked before Bolt saw it (here, or on the ack thread) to `processEvent` once the
-   * acks owed are out, kept in the work a shutdown waits for; what its listener throws is logged.
-   * A command's listener gets an `ack` whose answer is already out: it checks that the listener
-   * acked alike, and holds the work after it until the acks owed are out, as a live ack does.
+   * A request acked before Bolt saw it to `processEvent` once the acks owed are out, kept in the
+   * work a shutdown waits for; what its listener throws is logged. A command's listener gets an
+   * `ack` whose answer is already out: it checks that the listener acked alike, and holds the
+   * work after it until the acks owed are out, as a live ack does.
    */
-  deliverAcked(acked: AckedRequest): void {
+  private afterEarlyAck(acked: EarlyAcked): void {
     const { command } = acked;
     const { logger } = this.options;
     let done = false;
@@ -161,7 +159,7 @@ export class SlackReceiver implements Receiver {
     if (install && method === 'GET' && path === install.redirectPath) {
       return void this.installRoute(() => install.handleRedirect(req, res));
     }
-    if (!this.routes.serve(req, res, path, method)) answerNoBody(res, 404);
+    if (!this.routes.serve(req, res, path, method)) httpFunc.buildNoBodyResponse(res, 404);
   }
 
   private async installRoute(run: () => Promise<void>): Promise<void> {
@@ -204,12 +202,12 @@ export class SlackReceiver implements Receiver {
           { status: decided.status, why: decided.why },
           'Slack request refused',
         );
-        return void answerNoBody(res, decided.status);
+        return void httpFunc.buildNoBodyResponse(res, decided.status);
       case 'answer':
-        return void answerWith(res, decided.body);
+        return void httpFunc.buildContentResponse(res, decided.body);
       case 'acked':
-        answerWith(res, decided.response);
-        return void this.deliverAcked({
+        httpFunc.buildContentResponse(res, decided.response);
+        return void this.afterEarlyAck({
           body: decided.body,
           ...retryOf(req),
           command: decided.command,
@@ -233,13 +231,13 @@ export class SlackReceiver implements Receiver {
     const timer = setTimeout(() => {
       if (done) return;
       this.options.logger.error({}, 'a Slack request was not acknowledged in time');
-      if (!res.headersSent) answerNoBody(res, 404);
+      if (!res.headersSent) httpFunc.buildNoBodyResponse(res, 404);
     }, UNACKED_MS);
     const ack: AckFn<string | RespondArguments> = async (response) => {
       if (done) throw new ReceiverMultipleAckError();
       done = true;
       clearTimeout(timer);
-      answerWith(res, response);
+      httpFunc.buildContentResponse(res, response);
       await this.acks.afterPendingAcks(teamOf(body));
     };
     try {
@@ -253,17 +251,25 @@ export class SlackReceiver implements Receiver {
       clearTimeout(timer);
       const unauthorized = err instanceof AuthorizationError;
       if (!unauthorized) this.options.logger.error({ err }, 'Slack request failed before its ack');
-      answerNoBody(res, unauthorized ? 401 : 500);
+      httpFunc.buildNoBodyResponse(res, unauthorized ? 401 : 500);
     }
   }
 
   private process(
     body: Record<string, unknown>,
-    retry: { retryNum?: number; retryReason?: string },
+    retry: Retry,
     ack: AckFn<string | RespondArguments>,
   ): Promise<void> {
     const app = this.app;
     if (!app) throw new Error('the receiver was started before init(app)');
     return app.processEvent({ body, ack, ...retry, customProperties: {} });
   }
+}
+
+/** Slack's retry headers, read as Bolt's own receiver reads them. */
+function retryOf(req: IncomingMessage): Retry {
+  return {
+    retryNum: httpFunc.extractRetryNumFromHTTPRequest(req),
+    retryReason: httpFunc.extractRetryReasonFromHTTPRequest(req),
+  };
 }

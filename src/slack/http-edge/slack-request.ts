@@ -5,8 +5,7 @@ import type { SlackVerifier } from './slack-signature.js';
 
 /**
  * What the receiver does with a Slack request whose body is read, decided once, with nothing
- * written yet. Imports no Bolt code (types only): the ack thread (edge-worker.ts) decides with it
- * too.
+ * written yet.
  * - `refuse`: a signature that does not hold (missing, wrong, stale, future: 401, nothing is
  *   parsed) or a body that does not parse (400).
  * - `answer`: Slack's own checks (ssl_check, url_verification), answered here.
