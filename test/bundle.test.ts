@@ -103,7 +103,7 @@ describe('the bundled bot (dist/app/main.js)', () => {
     expect(JSON.stringify(status.blocks)).toContain('shared by every replica through Redis');
   }, 30_000);
 
-  it('serves many-workspace mode: the install routes and a command on the one port', async () => {
+  it('serves many-workspace mode: the install routes and a command on the one port, the background thread beside', async () => {
     double.setOAuthClient('1111.2222', 'oauth-client-secret-value');
     const bot = await spawnBot(
       [main],
@@ -124,6 +124,9 @@ describe('the bundled bot (dist/app/main.js)', () => {
       () => expect(bot.output()).toMatch(/"mode":"oauth".*"msg":"querydesk started"/),
       { timeout: 5_000 },
     );
+    // The background work runs in the thread started from the bundle's own entry.
+    expect(bot.output()).toMatch(/"backgroundThread":true.*"msg":"querydesk started"/);
+    expect(bot.output()).toMatch(/"thread":"background","component":"qr-watcher".*"msg":"started"/);
     // The install route (@slack/oauth through the receiver): its redirect and its cookie.
     const install = await fetch(`${bot.events.replace('/slack/events', '')}/slack/install`, {
       redirect: 'manual',
