@@ -94,13 +94,13 @@ function slackRuntime(
 function backgroundOf(
   core: Core,
   deps: AppDeps,
-  p: { options: StartOptions; sandbox?: Sandbox; appClient: () => WebClient },
+  p: { thread: StartOptions['backgroundThread']; sandbox?: Sandbox; appClient: () => WebClient },
 ): {
   controls: WorkerControls & Pick<AppDeps, 'forgetInMemory'>;
   start(life: Lifecycle): Promise<void>;
 } {
   const client = core.clientFor(p.appClient);
-  const thread = core.config.mode === 'oauth' ? p.options.backgroundThread : undefined;
+  const { thread } = p;
   if (!thread) {
     const workers = createWorkers(deps, client, core.tenants.background);
     return {
@@ -141,14 +141,17 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
   try {
     const sandbox = await embeddedSandbox(config, options.sandbox, life, logger);
     const { storeLog } = options;
-    const coreOptions = { logger, clock, metrics, sandbox, storeLog, gauges: true };
+    // With the background thread, this thread's pool is people's alone (PostgreSQL).
+    const thread = config.mode === 'oauth' ? options.backgroundThread : undefined;
+    const poolSizes = thread ? { ...config.databasePool, background: 0 } : undefined;
+    const coreOptions = { logger, clock, metrics, sandbox, storeLog, poolSizes, gauges: true };
     const core = await openCore(config, coreOptions, life);
     const { store, work } = core;
     const oauth = core.tenants.oauth;
     const runtime = slackRuntime(config, options, { metrics, store, work, oauth });
     const appClient = () => runtime.app.client;
     const deps = core.handlerDeps(appClient);
-    const background = backgroundOf(core, deps, { options, sandbox, appClient });
+    const background = backgroundOf(core, deps, { thread, sandbox, appClient });
     // Before every listener: unsafe input refused, a Slack retry or a double click acked only.
     guardListeners(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);
@@ -162,9 +165,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     const port = runtime.port() ?? config.port;
     const limits = options.httpLimits ?? HTTP_LIMITS;
     const metricsPort = (await separateMetrics(config, { metrics, limits }, life)) ?? port;
-    const thread = config.mode === 'oauth' && !!options.backgroundThread;
     logger.info(
-      { port, metricsPort, mode: config.mode, sandbox: !!sandbox, backgroundThread: thread },
+      { port, metricsPort, mode: config.mode, sandbox: !!sandbox, backgroundThread: !!thread },
       'querydesk started',
     );
     return {

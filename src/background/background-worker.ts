@@ -7,12 +7,7 @@ import { openCore } from '../wiring/core.js';
 import { createLifecycle } from '../wiring/lifecycle.js';
 import { createWorkers, type Workers } from '../wiring/workers.js';
 import { startBackgroundWork } from './background-work.js';
-import {
-  BACKGROUND_THREAD_REQUEST_POOL,
-  type BackgroundData,
-  type FromBackground,
-  type ToBackground,
-} from './messages.js';
+import type { BackgroundData, FromBackground, ToBackground } from './messages.js';
 import { remoteLimiter } from './remote-limiter.js';
 
 /**
@@ -61,10 +56,9 @@ function runBackground(port: MessagePort, { config, sandboxUrl }: BackgroundData
       {
         ...{ logger, metrics, clock: () => new Date(), limiter, gauges: false },
         ...(sandboxUrl ? { sandbox: { url: sandboxUrl } } : {}),
-        poolSizes: {
-          requests: BACKGROUND_THREAD_REQUEST_POOL,
-          background: config.databasePool.background,
-        },
+        // One pool on PostgreSQL, DATABASE_BACKGROUND_POOL_SIZE: everything here is background
+        // work, its charges and audit rows too; the main thread's is people's alone.
+        poolSizes: { requests: config.databasePool.background, background: 0 },
       },
       life,
     );

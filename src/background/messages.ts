@@ -31,8 +31,3 @@ export type FromBackground =
   | { type: 'metrics'; id: number; metrics: MetricsJson }
   | { type: 'stopped' };
 
-/**
- * The background thread's own PostgreSQL connections besides its background pool
- * (DATABASE_BACKGROUND_POOL_SIZE): for the charges of its calls and their audit rows.
- */
-export const BACKGROUND_THREAD_REQUEST_POOL = 4;

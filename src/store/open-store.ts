@@ -27,7 +27,10 @@ export interface OpenStoreOptions {
   logger?: Logger;
   /** Told of every query once it has run (its SQL and duration): benchmarks count them. */
   storeLog?: (event: LogEvent) => void;
-  /** PostgreSQL only: connections of the requests' pool and of the background pool. */
+  /**
+   * PostgreSQL only: connections of the requests' pool and of the background pool; a background
+   * of 0 opens no pool of its own (`background` is `db`): a thread that runs only one kind of work.
+   */
   poolSizes?: { requests: number; background: number };
 }
 
@@ -46,7 +49,7 @@ export async function openStore(url: string, opts: OpenStoreOptions = {}): Promi
   let background = db;
   try {
     await migrate(db, dialect, opts);
-    if (dialect === 'postgres') {
+    if (dialect === 'postgres' && opts.poolSizes?.background !== 0) {
       background = new Kysely<Database>({
         ...log,
         dialect: (await kyselyDialect(url, dialect, opts, 'background')).dialect,

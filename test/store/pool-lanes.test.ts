@@ -58,6 +58,29 @@ describe("people's requests and the background work each have their own PostgreS
     expect(s.waiting()).toBe(0);
   });
 
+  it('a thread that runs one kind of work opens one pool (background: 0), of the size asked', async () => {
+    store = await openStore(TEST_POSTGRES_URL, {
+      schema,
+      poolSizes: { requests: 2, background: 0 },
+    });
+    const s = store;
+    expect(s.background).toBe(s.db);
+    // Two connections, held at once; a third query waits for one of them.
+    const release: (() => void)[] = [];
+    const holds = [0, 1].map(() =>
+      s.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await new Promise<void>((r) => release.push(r));
+      }),
+    );
+    await eventually(() => release.length === 2, 5_000, 'both connections held');
+    const third = sql<{ one: number }>`select 1 as one`.execute(s.background);
+    await eventually(() => s.waiting() === 1, 5_000, 'the third query waits');
+    for (const r of release) r();
+    await Promise.all(holds);
+    expect((await third).rows[0]?.one).toBe(1);
+  });
+
   it('SQLite has one database for both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'querydesk-lanes-'));
     const lite = await openStore(`sqlite:${join(dir, 'q.db')}`);
