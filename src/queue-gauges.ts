@@ -67,13 +67,20 @@ export function registerQueueGauges(
 }
 
 /** Many-workspace mode: the Web API clients kept in memory, one per workspace that used one. */
-export function registerClientGauge(registry: Registry, clients: () => number): void {
+export function registerClientGauge(
+  registry: Registry,
+  clients: () => number,
+  /** The background thread's own clients are a sample of their own, `thread="background"`. */
+  thread?: 'background',
+): void {
   new Gauge({
     name: 'querydesk_slack_workspace_clients',
     help: 'Slack Web API clients this replica keeps in memory, one per installed workspace used.',
+    labelNames: thread ? ['thread'] : [],
     registers: [registry],
     collect() {
-      this.set(clients());
+      if (thread) this.set({ thread }, clients());
+      else this.set(clients());
     },
   });
 }

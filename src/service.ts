@@ -144,8 +144,8 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     // With the background thread, this thread's pool is people's alone (PostgreSQL).
     const thread = config.mode === 'oauth' ? options.backgroundThread : undefined;
     const poolSizes = thread ? { ...config.databasePool, background: 0 } : undefined;
-    const coreOptions = { logger, clock, metrics, sandbox, storeLog, poolSizes, gauges: true };
-    const core = await openCore(config, coreOptions, life);
+    const coreOptions = { logger, clock, metrics, sandbox, storeLog, poolSizes };
+    const core = await openCore(config, { ...coreOptions, thread: 'main' }, life);
     const { store, work } = core;
     const oauth = core.tenants.oauth;
     const runtime = slackRuntime(config, options, { metrics, store, work, oauth });

@@ -54,7 +54,7 @@ function runBackground(port: MessagePort, { config, sandboxUrl }: BackgroundData
     const core = await openCore(
       config,
       {
-        ...{ logger, metrics, clock: () => new Date(), limiter, gauges: false },
+        ...{ logger, metrics, clock: () => new Date(), limiter, thread: 'background' as const },
         ...(sandboxUrl ? { sandbox: { url: sandboxUrl } } : {}),
         // One pool on PostgreSQL, DATABASE_BACKGROUND_POOL_SIZE: everything here is background
         // work, its charges and audit rows too; the main thread's is people's alone.

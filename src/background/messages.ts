@@ -30,4 +30,3 @@ export type FromBackground =
   | { type: 'failed'; message: string }
   | { type: 'metrics'; id: number; metrics: MetricsJson }
   | { type: 'stopped' };
-

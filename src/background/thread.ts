@@ -35,6 +35,9 @@ export interface BackgroundThread {
  */
 export const BACKGROUND_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256 };
 
+/** How long /metrics waits for the thread's figures. */
+export const METRICS_WAIT_MS = 2_000;
+
 export function startBackgroundThread(
   data: BackgroundData,
   p: { limiter: OperationLimiter; lost: (why: string) => void },
@@ -68,7 +71,15 @@ export function startBackgroundThread(
           ? Promise.resolve([])
           : new Promise((answer) => {
               const id = ++seq;
-              asked.set(id, answer);
+              // A scrape never hangs on a thread too busy to answer: its figures are left out.
+              const late = setTimeout(() => {
+                asked.delete(id);
+                answer([]);
+              }, METRICS_WAIT_MS);
+              asked.set(id, (m) => {
+                clearTimeout(late);
+                answer(m);
+              });
               send({ type: 'metrics', id });
             }),
       stop() {

@@ -54,8 +54,11 @@ export interface CoreOptions {
   poolSizes?: OpenStoreOptions['poolSizes'];
   /** The background thread's: its calls take their turn at the main thread's limiter. */
   limiter?: OperationLimiter;
-  /** The queue gauges are the main thread's alone (the background thread's would count twice). */
-  gauges: boolean;
+  /**
+   * Which thread builds it: the queue gauges are the main thread's alone (the limiter's queues
+   * are its own; the QR count would be counted twice).
+   */
+  thread: 'main' | 'background';
 }
 
 export async function openCore(config: Config, o: CoreOptions, life: Lifecycle): Promise<Core> {
@@ -73,14 +76,17 @@ export async function openCore(config: Config, o: CoreOptions, life: Lifecycle):
   const audit = { retentionDays: config.auditRetentionDays, journal: config };
   const audited = auditing({ store, clock, logger, work, ...audit }, life);
   const limiter = o.limiter ?? life.own(processLimiter(config, logger), (l) => l.close());
-  const gauges = o.gauges;
+  const gauges = o.thread === 'main';
   const gateway = life.own(
     gatewayClient(config, o.sandbox, { metrics, logger, store, gauges, limiter }, audited.toAudit),
     (g) => g.close(),
   );
   const tenants = await tenancy({ config, store, clock, logger });
   const { settings, oauth } = tenants;
-  if (oauth && o.gauges) registerClientGauge(metrics.registry, oauth.clientCount);
+  if (oauth) {
+    const label = o.thread === 'background' ? 'background' : undefined;
+    registerClientGauge(metrics.registry, oauth.clientCount, label);
+  }
   const core = { config, logger, clock, ledger, settings, sandbox: !!o.sandbox };
   const clientFor = (appClient: () => WebClient) => tenants.clientFor(appClient);
   return {

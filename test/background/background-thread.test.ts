@@ -83,6 +83,41 @@ describe('the background thread', () => {
     expect(lost).toEqual([]);
   }, 30_000);
 
+  it("forgets an uninstalled workspace's Slack client, in the thread too", async () => {
+    h = await startOAuthBot(
+      { QR_POLL_INTERVAL_MS: '200', LOG_LEVEL: 'warn' },
+      { ...threaded(), sandbox: { qrScanAfterMs: 500 } },
+    );
+    const b = h;
+    expect(await b.install({ teamId: 'TA', botToken: 'xoxb-team-a' })).toBe(200);
+    expect(await b.install({ teamId: 'TB', botToken: 'xoxb-team-b' })).toBe(200);
+    const threadClients = async () =>
+      sampleSum(await metricsText(b), 'querydesk_slack_workspace_clients', 'thread="background"');
+    for (const [team, channel] of [
+      ['TA', 'CQRA'],
+      ['TB', 'CQRB'],
+    ] as const) {
+      b.double.addChannel({ id: channel });
+      await b.double.sendCommand(b.events, {
+        command: '/qr',
+        text: X.account.mediaMark,
+        user: `U${team}`,
+        channel,
+        team,
+      });
+      // The thread edits the status message with the workspace's own client.
+      await b.double.waitFor(
+        () => b.double.messages(channel).find((m) => /: scanned/.test(m.text)),
+        10_000,
+      );
+    }
+    await expect.poll(threadClients, { timeout: 5000 }).toBe(2);
+    const ack = await b.double.sendEvent(b.events, { type: 'app_uninstalled' }, 'TA');
+    expect(ack.status).toBe(200);
+    await expect.poll(threadClients, { timeout: 5000 }).toBe(1);
+    expect(lost).toEqual([]);
+  }, 40_000);
+
   it('hands its leases back when the bot stops, and is not lost', async () => {
     h = await startOAuthBot({ QR_POLL_INTERVAL_MS: '200', LOG_LEVEL: 'warn' }, threaded());
     const b = h;
