@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { renderQrPng } from '../../src/qr/qr-image.js';
 import { decodeQrPng } from './decode.js';
@@ -21,5 +22,26 @@ describe('renderQrPng', () => {
     const image = PNG.sync.read(png);
     const edge = Array.from({ length: image.width }, (_, x) => image.data[x * 4] ?? 0);
     expect(Math.min(...edge)).toBe(255);
+  });
+
+  it('filters every row one way (Paeth), so drawing it blocks the loop a third as long', async () => {
+    const png = await renderQrPng('https://example.invalid/qr/filters');
+    // PNG chunks after the 8-byte signature: length, type, data, CRC.
+    const idat: Buffer[] = [];
+    let width = 0;
+    for (let at = 8; at < png.length; ) {
+      const length = png.readUInt32BE(at);
+      const type = png.toString('latin1', at + 4, at + 8);
+      const data = png.subarray(at + 8, at + 8 + length);
+      if (type === 'IHDR') width = data.readUInt32BE(0);
+      if (type === 'IDAT') idat.push(data);
+      at += 12 + length;
+    }
+    const raw = inflateSync(Buffer.concat(idat));
+    const rowBytes = 1 + width * 4;
+    const filters = new Set(
+      Array.from({ length: raw.length / rowBytes }, (_, row) => raw[row * rowBytes]),
+    );
+    expect(filters).toEqual(new Set([4]));
   });
 });
