@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { checkMessage } from '../../src/slack/blocks/limits.js';
 import { DEFAULT_CHANNEL, type DoubleChange } from '../../src/slack-double/index.js';
@@ -10,11 +10,8 @@ const SHOP = SANDBOX_EXAMPLES.shopOrders.ownerId;
 const UNAUTHORIZED = SANDBOX_EXAMPLES.shopOrders.unauthorizedOwnerId;
 const env = { SUBSCRIPTION_MIN_INTERVAL_MS: '1000' };
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  cleanups.length = 0;
-});
+// Each case has its own bot (Slack double, sandbox, SQLite) and spends most of its time waiting
+// on the 1 s poll interval and the quiet seconds after an end, so the cases run at once.
 
 /** Every text the subscription message was edited to, in order. */
 function editsOf(h: { double: { on(e: 'change', l: (c: DoubleChange) => void): () => void } }) {
@@ -30,13 +27,16 @@ function editsOf(h: { double: { on(e: 'change', l: (c: DoubleChange) => void): (
   return texts;
 }
 
-describe('a channel subscription', () => {
-  it('pauses at the daily budget, says so once with when it resumes, and resumes by itself when the day turns', async () => {
+describe.concurrent('a channel subscription', () => {
+  it('pauses at the daily budget, says so once with when it resumes, and resumes by itself when the day turns', async ({
+    expect,
+    onTestFinished,
+  }) => {
     let offsetMs = 0;
     const clock = () => new Date(Date.now() + offsetMs);
     // Two polls of 5 points fit in 12; the third would pass it.
     const h = await startBot({ ...env, DAILY_BUDGET_POINTS: '12' }, { clock });
-    cleanups.push(() => h.stop());
+    onTestFinished(() => h.stop().catch(() => undefined));
     const sandbox = h.bot.sandbox!;
     const edits = editsOf(h);
     await subscribe(h, `${SHOP} every=1s`);
@@ -64,9 +64,12 @@ describe('a channel subscription', () => {
     expect(edits.filter((t) => /Paused by the daily budget/.test(t))).toHaveLength(1);
   });
 
-  it('backs off a shop that is not authorized (302) and says what is wrong once, with the link', async () => {
+  it('backs off a shop that is not authorized (302) and says what is wrong once, with the link', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startBot(env);
-    cleanups.push(() => h.stop());
+    onTestFinished(() => h.stop().catch(() => undefined));
     const sandbox = h.bot.sandbox!;
     const edits = editsOf(h);
     await subscribe(h, `${UNAUTHORIZED} every=1s`);
@@ -90,14 +93,14 @@ describe('a channel subscription', () => {
     expect(posted).toHaveLength(1);
   });
 
-  it.each([
+  it.for<[string, string]>([
     ['the bot removed from the channel', 'member_left_channel'],
     ['the bot leaving a private channel', 'group_left'],
     ['the channel archived', 'channel_archive'],
     ['the app uninstalled', 'app_uninstalled'],
-  ])('ends with %s: no call after', async (_what, type) => {
+  ])('ends with %s: no call after', async ([, type], { expect, onTestFinished }) => {
     const h = await startBot(env);
-    cleanups.push(() => h.stop());
+    onTestFinished(() => h.stop().catch(() => undefined));
     const sandbox = h.bot.sandbox!;
     await subscribe(h, `${SHOP} every=1s`);
     await eventually(() => shopCalls(sandbox).length >= 1, 8000, 'the first poll');

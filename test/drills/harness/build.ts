@@ -43,7 +43,10 @@ export async function builtMain(): Promise<string> {
         if (m && !alive(Number(m[1]))) rmSync(join(BASE, name), { recursive: true, force: true });
       }
       const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-      execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', out], {
+      // Emit only: the files are the same as a checked build's, and checking types is
+      // `npm run typecheck`'s work (two thirds of the CPU time here).
+      const args = ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', out];
+      execFileSync(process.execPath, [tsc, ...args], {
         cwd: ROOT,
         stdio: 'inherit',
       });

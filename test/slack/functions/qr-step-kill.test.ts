@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../../../src/slack-double/index.js';
 import { openStore, type Store } from '../../../src/store/index.js';
@@ -14,102 +14,110 @@ import { spawnSourceBot } from '../../fakes/source-bot.js';
 
 const CHANNEL = 'C0QRKILL01';
 
-let cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  cleanups = [];
-});
+// The two stores' cases, each with its own processes, sandbox and Slack double, run at once:
+// most of their time is waiting on the killed bot's lapsed work.
 
-describe.each(DIALECTS)('start_qr_onboarding through kill -9 of the bot (%s)', (dialect) => {
-  it('the restarted bot completes the step once, with the token kept sealed meanwhile', async () => {
-    const sandbox: Sandbox = await startSandbox({});
-    cleanups.push(() => sandbox.close());
-    const double: SlackDouble = await startSlackDouble();
-    cleanups.push(() => double.close());
-    const db = await botDatabase(dialect);
-    cleanups.push(() => db.dispose());
-    const journal = mkdtempSync(join(tmpdir(), 'qd-step-journal-'));
-    cleanups.push(async () => rmSync(journal, { recursive: true, force: true }));
-    const env = {
-      SLACK_BOT_TOKEN: double.botToken,
-      SLACK_SIGNING_SECRET: double.signingSecret,
-      SLACK_API_URL: double.apiUrl,
-      DATABASE_URL: db.url,
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_TOKEN: SANDBOX_EXAMPLES.token,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      QR_POLL_INTERVAL_MS: '200',
-      JOURNAL_DIR: journal,
-      LOG_LEVEL: 'debug',
-    };
-    const first: BotProcess = await spawnSourceBot(env);
-    cleanups.push(() => first.kill9());
+describe.concurrent.each(DIALECTS)(
+  'start_qr_onboarding through kill -9 of the bot (%s)',
+  (dialect) => {
+    it('the restarted bot completes the step once, with the token kept sealed meanwhile', async ({
+      expect,
+      onTestFinished,
+    }) => {
+      const cleanups: (() => Promise<unknown>)[] = [];
+      onTestFinished(async () => {
+        for (const c of cleanups.reverse()) await c().catch(() => undefined);
+      });
+      const sandbox: Sandbox = await startSandbox({});
+      cleanups.push(() => sandbox.close());
+      const double: SlackDouble = await startSlackDouble();
+      cleanups.push(() => double.close());
+      const db = await botDatabase(dialect);
+      cleanups.push(() => db.dispose());
+      const journal = mkdtempSync(join(tmpdir(), 'qd-step-journal-'));
+      cleanups.push(async () => rmSync(journal, { recursive: true, force: true }));
+      const env = {
+        SLACK_BOT_TOKEN: double.botToken,
+        SLACK_SIGNING_SECRET: double.signingSecret,
+        SLACK_API_URL: double.apiUrl,
+        DATABASE_URL: db.url,
+        GATEWAY_BASE_URL: sandbox.url,
+        GATEWAY_TOKEN: SANDBOX_EXAMPLES.token,
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        QR_POLL_INTERVAL_MS: '200',
+        JOURNAL_DIR: journal,
+        LOG_LEVEL: 'debug',
+      };
+      const first: BotProcess = await spawnSourceBot(env);
+      cleanups.push(() => first.kill9());
 
-    const sent = await double.sendFunctionExecuted(first.events, {
-      callbackId: 'start_qr_onboarding',
-      inputs: { media_mark: SANDBOX_EXAMPLES.account.mediaMark, channel_id: CHANNEL },
-    });
-    expect(sent.ack.status).toBe(200);
-    const status = await eventually(
-      () => double.messages(CHANNEL).find((m) => /: not scanned /.test(m.text)),
-      20_000,
-      'the QR status message',
-    );
-    const store: Store = await openStore(db.url);
-    cleanups.push(() => store.close());
-    const row = await eventually(
-      async () =>
-        (await store.db.selectFrom('qr_sessions').selectAll().executeTakeFirst()) as
-          | Record<string, unknown>
-          | undefined,
-      10_000,
-      'the stored session',
-    );
-    // Kept with the session, sealed: the clear token is nowhere in the row.
-    expect(row.step_execution_id).toBe(sent.executionId);
-    expect(String(row.step_token)).toMatch(/^v2\./);
-    expect(JSON.stringify(row)).not.toContain(sent.token);
+      const sent = await double.sendFunctionExecuted(first.events, {
+        callbackId: 'start_qr_onboarding',
+        inputs: { media_mark: SANDBOX_EXAMPLES.account.mediaMark, channel_id: CHANNEL },
+      });
+      expect(sent.ack.status).toBe(200);
+      const status = await eventually(
+        () => double.messages(CHANNEL).find((m) => /: not scanned /.test(m.text)),
+        20_000,
+        'the QR status message',
+      );
+      const store: Store = await openStore(db.url);
+      cleanups.push(() => store.close());
+      const row = await eventually(
+        async () =>
+          (await store.db.selectFrom('qr_sessions').selectAll().executeTakeFirst()) as
+            | Record<string, unknown>
+            | undefined,
+        10_000,
+        'the stored session',
+      );
+      // Kept with the session, sealed: the clear token is nowhere in the row.
+      expect(row.step_execution_id).toBe(sent.executionId);
+      expect(String(row.step_token)).toMatch(/^v2\./);
+      expect(JSON.stringify(row)).not.toContain(sent.token);
 
-    await first.kill9();
-    const sessionId = String(row.session_id);
-    expect(sandbox.simulateScan(sessionId)).toBe(true);
-    expect(double.executions()[0]?.completion).toBeUndefined();
+      await first.kill9();
+      const sessionId = String(row.session_id);
+      expect(sandbox.simulateScan(sessionId)).toBe(true);
+      expect(double.executions()[0]?.completion).toBeUndefined();
 
-    const second = await spawnSourceBot(env);
-    cleanups.push(() => second.stop());
-    const done = await eventually(
-      () => double.executions().find((e) => e.executionId === sent.executionId)?.completion,
-      30_000,
-      'the step completed after the restart',
-    );
-    expect(done).toMatchObject({
-      kind: 'success',
-      outputs: { session_id: sessionId, status: 'scanned', message_ts: status.ts },
-    });
-    await eventually(
-      () => double.messages(CHANNEL).find((m) => m.ts === status.ts && /: scanned /.test(m.text)),
-      10_000,
-      'the status message shows scanned',
-    );
-    // One completion ever, and the token is dropped from the store once it is used.
-    const calls = double.calls.filter(
-      (c) => c.method.startsWith('functions.') && c.args.function_execution_id === sent.executionId,
-    );
-    expect(calls.map((c) => c.method)).toEqual(['functions.completeSuccess']);
-    await eventually(
-      async () => {
-        const after = await store.db
-          .selectFrom('qr_sessions')
-          .selectAll()
-          .where('session_id', '=', sessionId)
-          .executeTakeFirstOrThrow();
-        const kept = after as Record<string, unknown>;
-        return kept.step_completed_at !== null && kept.step_token === null;
-      },
-      10_000,
-      'the step marked completed and its token dropped',
-    );
-    expect(sandbox.requests().filter((r) => r.op === 'qrCreate')).toHaveLength(1);
-    for (const bot of [first, second]) expect(bot.output()).not.toContain(sent.token);
-  }, 120_000);
-});
+      const second = await spawnSourceBot(env);
+      cleanups.push(() => second.stop());
+      const done = await eventually(
+        () => double.executions().find((e) => e.executionId === sent.executionId)?.completion,
+        30_000,
+        'the step completed after the restart',
+      );
+      expect(done).toMatchObject({
+        kind: 'success',
+        outputs: { session_id: sessionId, status: 'scanned', message_ts: status.ts },
+      });
+      await eventually(
+        () => double.messages(CHANNEL).find((m) => m.ts === status.ts && /: scanned /.test(m.text)),
+        10_000,
+        'the status message shows scanned',
+      );
+      // One completion ever, and the token is dropped from the store once it is used.
+      const calls = double.calls.filter(
+        (c) =>
+          c.method.startsWith('functions.') && c.args.function_execution_id === sent.executionId,
+      );
+      expect(calls.map((c) => c.method)).toEqual(['functions.completeSuccess']);
+      await eventually(
+        async () => {
+          const after = await store.db
+            .selectFrom('qr_sessions')
+            .selectAll()
+            .where('session_id', '=', sessionId)
+            .executeTakeFirstOrThrow();
+          const kept = after as Record<string, unknown>;
+          return kept.step_completed_at !== null && kept.step_token === null;
+        },
+        10_000,
+        'the step marked completed and its token dropped',
+      );
+      expect(sandbox.requests().filter((r) => r.op === 'qrCreate')).toHaveLength(1);
+      for (const bot of [first, second]) expect(bot.output()).not.toContain(sent.token);
+    }, 120_000);
+  },
+);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { type SlackDouble, startSlackDouble } from '../../../src/slack-double/index.js';
 import { botDatabase } from '../../fakes/bot-database.js';
@@ -13,16 +13,20 @@ import { spawnSourceBot } from '../../fakes/source-bot.js';
 // A replica killed with SIGKILL while a lookup_payment_order step's gateway call is in flight:
 // its claim lapses unrenewed and the restarted bot fails the step, once, with the execution's own
 // token; a later delivery of that execution calls nothing and completes nothing.
+// The two stores' cases, each with its own processes, sandbox and Slack double, run at once:
+// most of their time is waiting for the killed replica's claim to lapse.
 
 const X = SANDBOX_EXAMPLES;
-let cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  cleanups = [];
-});
 
-describe.each(DIALECTS)('a step whose replica is killed mid-step (%s)', (dialect) => {
-  it('is failed once by the restarted bot, and its redelivery does nothing more', async () => {
+describe.concurrent.each(DIALECTS)('a step whose replica is killed mid-step (%s)', (dialect) => {
+  it('is failed once by the restarted bot, and its redelivery does nothing more', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const cleanups: (() => Promise<unknown>)[] = [];
+    onTestFinished(async () => {
+      for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    });
     const sandbox: Sandbox = await startSandbox({});
     cleanups.push(() => sandbox.close());
     const proxy = await startGatewayProxy(sandbox.url);
