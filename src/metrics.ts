@@ -21,6 +21,7 @@ export interface Metrics {
   subscriptionOrdersPosted: Counter;
   subscriptionPollLateness: Histogram;
   backgroundCheckLateness: Histogram<'kind'>;
+  qrImagesDrawn: Counter<'thread'>;
   /**
    * The same metrics of the process's other threads (the background thread's), added to this
    * registry's in /metrics.
@@ -103,6 +104,12 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       help: 'How long after its due time each background check was claimed, by kind (qr, watch, subscription).',
       labelNames: ['kind'],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+      registers: [registry],
+    }),
+    qrImagesDrawn: new Counter({
+      name: 'querydesk_qr_images_drawn_total',
+      help: 'QR code PNGs drawn for /qr, by the thread that drew them (main, background).',
+      labelNames: ['thread'],
       registers: [registry],
     }),
   };

@@ -10,6 +10,7 @@ import { tuneRuntime } from './runtime-tuning.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { createSlackApp, type SlackRuntime } from './slack/app.js';
 import { ackPlanTable } from './slack/commands/index.js';
+import type { SlackDeps } from './slack/context.js';
 import type { AppDeps } from './slack/deps.js';
 import { HTTP_LIMITS, type HttpLimits } from './slack/http-edge/http-limits.js';
 import { registerListeners } from './slack/listeners.js';
@@ -20,7 +21,12 @@ import { guardListeners } from './wiring/guards.js';
 import { appRoutes, separateMetrics } from './wiring/http.js';
 import { createLifecycle, type Lifecycle } from './wiring/lifecycle.js';
 import { type OAuthWiring, rememberEnterprises } from './wiring/oauth.js';
-import { createWorkers, threadControls, type WorkerControls } from './wiring/workers.js';
+import {
+  createWorkers,
+  drawQrHere,
+  threadControls,
+  type WorkerControls,
+} from './wiring/workers.js';
 import type { WorkTracker } from './work-tracker.js';
 
 export interface Querydesk {
@@ -88,23 +94,25 @@ function slackRuntime(
 
 /**
  * Where the background work runs: in many-workspace mode with `backgroundThread` set, in the
- * background thread (src/background/), the listeners' kicks passed to it and its metrics merged
- * into /metrics; else in this thread. Returns what the listeners hand work to, and the start.
+ * background thread (src/background/), the listeners' kicks and /qr PNGs passed to it and its
+ * metrics merged into /metrics; else in this thread. Returns what the listeners hand work to, and
+ * the start.
  */
 function backgroundOf(
   core: Core,
   deps: AppDeps,
   p: { thread: StartOptions['backgroundThread']; sandbox?: Sandbox; appClient: () => WebClient },
 ): {
-  controls: WorkerControls & Pick<AppDeps, 'forgetInMemory'>;
+  controls: WorkerControls & Pick<SlackDeps, 'forgetInMemory' | 'drawQr'>;
   start(life: Lifecycle): Promise<void>;
 } {
   const client = core.clientFor(p.appClient);
   const { thread } = p;
+  const drawHere = drawQrHere(core.metrics);
   if (!thread) {
     const workers = createWorkers(deps, client, core.tenants.background);
     return {
-      controls: { ...workers, forgetInMemory: deps.forgetInMemory },
+      controls: { ...workers, forgetInMemory: deps.forgetInMemory, drawQr: drawHere },
       start: (life) => startBackgroundWork({ core, deps, workers, appClient: p.appClient }, life),
     };
   }
@@ -114,6 +122,8 @@ function backgroundOf(
   return {
     controls: {
       ...controls,
+      // Drawn in the thread once it runs (here before, and if it cannot: qr-draws.ts).
+      drawQr: (url) => started?.drawQr(url) ?? drawHere(url),
       // What this thread forgets of a workspace, the background thread forgets too.
       forgetInMemory(teamId, gatewayToken) {
         forgetHere?.(teamId, gatewayToken);
@@ -124,7 +134,7 @@ function backgroundOf(
       life.own(controls.watcher, (w) => w.stop()).start();
       const data = { config: core.config, sandboxUrl: p.sandbox?.url };
       started = life.own(
-        await startBackgroundThread(data, { limiter: core.limiter, lost: thread.lost }),
+        await startBackgroundThread(data, { limiter: core.limiter, lost: thread.lost, drawHere }),
         (t) => t.stop(),
       );
       core.metrics.threads.push(() => started?.metrics() ?? Promise.resolve([]));

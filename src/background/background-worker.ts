@@ -1,4 +1,9 @@
-import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import {
+  type MessagePort,
+  parentPort,
+  type TransferListItem,
+  workerData,
+} from 'node:worker_threads';
 import type { WebClient } from '@slack/web-api';
 import { createLogger, secretsOf } from '../logger.js';
 import { createMetrics } from '../metrics.js';
@@ -8,6 +13,7 @@ import { createLifecycle } from '../wiring/lifecycle.js';
 import { createWorkers, type Workers } from '../wiring/workers.js';
 import { startBackgroundWork } from './background-work.js';
 import type { BackgroundData, FromBackground, ToBackground } from './messages.js';
+import { drawForMain } from './qr-draws.js';
 import { remoteLimiter } from './remote-limiter.js';
 
 /**
@@ -17,7 +23,8 @@ import { remoteLimiter } from './remote-limiter.js';
  * thread's limiter. Its log lines go to standard output directly, marked `thread: "background"`.
  */
 function runBackground(port: MessagePort, { config, sandboxUrl }: BackgroundData): void {
-  const post = (m: FromBackground) => port.postMessage(m);
+  const post = (m: FromBackground, transfer: TransferListItem[] = []) =>
+    port.postMessage(m, transfer);
   const logger = createLogger(config.logLevel, undefined, secretsOf(config)).child({
     thread: 'background',
   });
@@ -36,6 +43,8 @@ function runBackground(port: MessagePort, { config, sandboxUrl }: BackgroundData
       }
       case 'forget':
         return forget?.(m.teamId, m.gatewayToken);
+      case 'drawQr':
+        return void drawForMain(m, post, () => metrics.qrImagesDrawn.inc({ thread: 'background' }));
       case 'metrics':
         return void metrics.registry
           .getMetricsAsJSON()

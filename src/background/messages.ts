@@ -21,6 +21,8 @@ export type ToBackground =
   | { type: 'metrics'; id: number }
   /** A workspace uninstalled or changed its gateway token: what the thread keeps of it goes. */
   | { type: 'forget'; teamId: string; gatewayToken?: string }
+  /** A /qr's PNG to draw (qr-draws.ts). */
+  | { type: 'drawQr'; id: number; url: string }
   | { type: 'stop' };
 
 /** Messages from the background thread. */
@@ -29,4 +31,10 @@ export type FromBackground =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'metrics'; id: number; metrics: MetricsJson }
+  | QrDrawAnswer
   | { type: 'stopped' };
+
+/** The answer to a `drawQr`: the PNG, its bytes' buffer transferred, or why it was not drawn. */
+export type QrDrawAnswer =
+  | { type: 'qrDrawn'; id: number; png: Uint8Array }
+  | { type: 'qrNotDrawn'; id: number; message: string };

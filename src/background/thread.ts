@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { OperationLimiter } from '../gateway/limiter.js';
+import { renderQrPng } from '../qr/index.js';
 import { newWorker } from '../threads/new-worker.js';
 import type {
   BackgroundData,
@@ -8,6 +9,7 @@ import type {
   MetricsJson,
   ToBackground,
 } from './messages.js';
+import { qrDrawsOnThread } from './qr-draws.js';
 import { serveLimiter } from './remote-limiter.js';
 
 /**
@@ -16,13 +18,18 @@ import { serveLimiter } from './remote-limiter.js';
  * polls, the approval upkeep, the daily summary, the store's upkeep, and their database round
  * trips) runs in a worker thread with an event loop of its own (background-worker.ts), so that
  * people's answers on the main thread never wait for a turn of a loop that background work
- * fills. Why, with the figures: docs/design/rate-limit-and-acks.md.
+ * fills. It also draws the /qr PNGs people's work asks for (qr-draws.ts). Why, with the figures: docs/design/rate-limit-and-acks.md.
  */
 export interface BackgroundThread {
   /** New work for a loop (a QR code, a watch, an export): it looks for due rows now. */
   kick(loop: LoopName): void;
   /** A workspace uninstalled or changed its gateway token (AppDeps.forgetInMemory). */
   forget(teamId: string, gatewayToken?: string): void;
+  /**
+   * A /qr's PNG, drawn in the thread; drawn here (`drawHere`) if the thread has ended, could
+   * not draw it or has not answered within QR_DRAW_WAIT_MS.
+   */
+  drawQr(url: string): Promise<Buffer>;
   /** The thread's metrics, merged into /metrics; none once it has ended. */
   metrics(): Promise<MetricsJson>;
   /** Stops the work (the leases handed back, the journals' last replay) and ends the thread. */
@@ -40,7 +47,12 @@ export const METRICS_WAIT_MS = 2_000;
 
 export function startBackgroundThread(
   data: BackgroundData,
-  p: { limiter: OperationLimiter; lost: (why: string) => void },
+  p: {
+    limiter: OperationLimiter;
+    lost: (why: string) => void;
+    /** How the main thread draws a PNG the thread did not (default: renderQrPng). */
+    drawHere?: (url: string) => Promise<Buffer>;
+  },
   spawn: (data: BackgroundData) => Worker = (workerData) =>
     newWorker(import.meta.url, 'background-worker', {
       workerData,
@@ -50,6 +62,7 @@ export function startBackgroundThread(
   const worker = spawn(data);
   const send = (m: ToBackground) => worker.postMessage(m);
   const limiter = serveLimiter(p.limiter, send);
+  const draws = qrDrawsOnThread(send, p.drawHere ?? renderQrPng);
   const asked = new Map<number, (m: MetricsJson) => void>();
   let seq = 0;
   let exited = false;
@@ -66,6 +79,7 @@ export function startBackgroundThread(
       kick: (loop) => send({ type: 'kick', loop }),
       forget: (teamId, gatewayToken) =>
         send({ type: 'forget', teamId, ...(gatewayToken ? { gatewayToken } : {}) }),
+      drawQr: (url) => draws.draw(url),
       metrics: () =>
         exited
           ? Promise.resolve([])
@@ -103,6 +117,9 @@ export function startBackgroundThread(
         case 'metrics':
           asked.get(m.id)?.(m.metrics);
           return asked.delete(m.id);
+        case 'qrDrawn':
+        case 'qrNotDrawn':
+          return draws.answer(m);
         case 'stopped':
           return onStopped?.();
         default:
@@ -113,6 +130,7 @@ export function startBackgroundThread(
     worker.on('exit', (code) => {
       exited = true;
       limiter.threadGone();
+      draws.threadGone();
       for (const answer of asked.values()) answer([]);
       asked.clear();
       onStopped?.();

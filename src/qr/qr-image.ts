@@ -6,7 +6,8 @@ const PNG_OPTIONS = { deflateLevel: 9, filterType: 4 };
 
 /**
  * A PNG of `url` as a QR code: error correction M, the standard 4-module quiet zone.
- * Drawn on the thread that answers Slack, so each row is filtered one way (Paeth) rather than
+ * Drawn by the background thread in many-workspace mode (src/background/qr-draws.ts), else on
+ * the thread that answers Slack; either way each row is filtered one way (Paeth) rather than
  * tried five ways (pngjs's default): the same file size within 1 %, and the loop blocked about
  * 20 ms a code instead of about 60.
  */

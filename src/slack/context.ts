@@ -9,4 +9,6 @@ export interface SlackDeps extends AppDeps {
   orderWatcher?: Pick<OrderWatcher, 'kick'>;
   /** Told when an export is started or cancelled (absent in unit set-ups). */
   exportRunner?: { kick(): void };
+  /** Draws a /qr's PNG: in the background thread when there is one (absent: renderQrPng here). */
+  drawQr?: (url: string) => Promise<Buffer>;
 }

@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import type { WebClient } from '@slack/web-api';
 import { createExportRunner, type ExportRunner } from '../exports/index.js';
-import { createQrWatcher, type QrWatcher } from '../qr/index.js';
+import type { Metrics } from '../metrics.js';
+import { createQrWatcher, type QrWatcher, renderQrPng } from '../qr/index.js';
 import { startApprovalExpiry } from '../slack/approvals/expiry.js';
 import type { AppDeps } from '../slack/deps.js';
 import { exportDeps } from '../slack/exports/export-deps.js';
@@ -75,6 +76,15 @@ export function threadControls(
     watcher: { ...clicks, kick: () => kick('qr') },
     orderWatcher: { kick: () => kick('watch') },
     exportRunner: { kick: () => kick('export') },
+  };
+}
+
+/** A /qr's PNG drawn on this thread, counted in `querydesk_qr_images_drawn_total{thread="main"}`. */
+export function drawQrHere(metrics: Metrics): (url: string) => Promise<Buffer> {
+  return async (url) => {
+    const png = await renderQrPng(url);
+    metrics.qrImagesDrawn.inc({ thread: 'main' });
+    return png;
   };
 }
 

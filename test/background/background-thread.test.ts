@@ -1,10 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { QR_DRAW_WAIT_MS } from '../../src/background/qr-draws.js';
 import { startBackgroundThread } from '../../src/background/thread.js';
 import { createLimiter } from '../../src/gateway/limiter.js';
+import { renderQrPng } from '../../src/qr/qr-image.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/index.js';
 import { openStore } from '../../src/store/index.js';
 import { type OAuthBot, startOAuthBot } from '../oauth/harness.js';
+import { decodeQrPng } from '../qr/decode.js';
 
 /**
  * The background thread (src/background/): in many-workspace mode with `backgroundThread` set,
@@ -118,6 +121,36 @@ describe('the background thread', () => {
     expect(lost).toEqual([]);
   }, 40_000);
 
+  it("draws a /qr's PNG in the thread, and it scans to the session's link", async () => {
+    h = await startOAuthBot({ LOG_LEVEL: 'warn' }, threaded());
+    const b = h;
+    expect(await b.install({ teamId: 'TA', botToken: 'xoxb-team-a' })).toBe(200);
+    b.double.addChannel({ id: 'CPNG' });
+    await b.double.sendCommand(b.events, {
+      command: '/qr',
+      text: X.account.mediaMark,
+      user: 'UPNG',
+      channel: 'CPNG',
+      team: 'TA',
+    });
+    const file = await b.double.waitFor(
+      () => b.double.files().find((f) => f.channel === 'CPNG' && f.completed),
+      10_000,
+    );
+    const [session] = b.bot.sandbox!.sessions();
+    expect(decodeQrPng(file.bytes ?? Buffer.alloc(0)).text).toBe(session?.url);
+    // The /qr's answer is over once its status message is edited after the upload.
+    await b.double.waitFor(
+      () => b.double.messages('CPNG').find((m) => /not scanned/.test(m.text)),
+      8000,
+    );
+    // Drawn by the thread: the main thread drew none.
+    const text = await metricsText(b);
+    expect(sampleSum(text, 'querydesk_qr_images_drawn_total', 'thread="background"')).toBe(1);
+    expect(sampleSum(text, 'querydesk_qr_images_drawn_total', 'thread="main"')).toBe(0);
+    expect(lost).toEqual([]);
+  }, 30_000);
+
   it('hands its leases back when the bot stops, and is not lost', async () => {
     h = await startOAuthBot({ QR_POLL_INTERVAL_MS: '200', LOG_LEVEL: 'warn' }, threaded());
     const b = h;
@@ -184,5 +217,94 @@ describe('a background thread that ends on its own', () => {
         () => new Worker(script, { eval: true }),
       ),
     ).rejects.toThrow('the background thread did not start: database unreachable');
+  });
+});
+
+describe("a /qr's PNG when the background thread does not draw it", () => {
+  const url = 'https://example.invalid/qr/fallback';
+  /** A thread from `script` (it says it is ready), and how many PNGs the main thread drew. */
+  async function fakeThread(script: string) {
+    const here: string[] = [];
+    const gone: string[] = [];
+    let worker: Worker | undefined;
+    const thread = await startBackgroundThread(
+      { config: {} as never },
+      {
+        limiter: createLimiter(),
+        lost: (why) => void gone.push(why),
+        drawHere: (u) => {
+          here.push(u);
+          return renderQrPng(u);
+        },
+      },
+      () => {
+        worker = new Worker(
+          `const { parentPort } = require('node:worker_threads');
+           parentPort.postMessage({ type: 'ready' });
+           ${script}`,
+          { eval: true },
+        );
+        return worker;
+      },
+    );
+    return { thread, here, gone, end: () => worker?.terminate() };
+  }
+
+  it('is drawn on the main thread once the thread has not answered within the bound', async () => {
+    const t = await fakeThread(`parentPort.on('message', () => {});`);
+    try {
+      const at = performance.now();
+      const png = await t.thread.drawQr(url);
+      expect(performance.now() - at).toBeGreaterThanOrEqual(QR_DRAW_WAIT_MS - 10);
+      expect(t.here).toEqual([url]);
+      expect(decodeQrPng(png).text).toBe(url);
+    } finally {
+      await t.end();
+    }
+  }, 15_000);
+
+  it('is drawn on the main thread at once when the thread could not draw it', async () => {
+    const t = await fakeThread(`parentPort.on('message', (m) => {
+      if (m.type === 'drawQr') parentPort.postMessage({ type: 'qrNotDrawn', id: m.id, message: 'no' });
+    });`);
+    try {
+      const at = performance.now();
+      const png = await t.thread.drawQr(url);
+      expect(performance.now() - at).toBeLessThan(QR_DRAW_WAIT_MS);
+      expect(t.here).toEqual([url]);
+      expect(decodeQrPng(png).text).toBe(url);
+    } finally {
+      await t.end();
+    }
+  });
+
+  it('is drawn on the main thread when the thread exits while drawing it, and after', async () => {
+    const t = await fakeThread(`parentPort.on('message', (m) => {
+      if (m.type === 'drawQr') process.exit(5);
+    });`);
+    const at = performance.now();
+    const png = await t.thread.drawQr(url);
+    expect(performance.now() - at).toBeLessThan(QR_DRAW_WAIT_MS);
+    expect(decodeQrPng(png).text).toBe(url);
+    expect(t.gone).toEqual(['the thread exited (code 5)']);
+    const later = await t.thread.drawQr(`${url}/2`);
+    expect(decodeQrPng(later).text).toBe(`${url}/2`);
+    expect(t.here).toEqual([url, `${url}/2`]);
+  });
+
+  it('comes from the thread when it answers, the main thread drawing none', async () => {
+    // The thread's answer, its bytes transferred as the real thread sends them.
+    const t = await fakeThread(`parentPort.on('message', (m) => {
+      if (m.type !== 'drawQr') return;
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, m.id]);
+      parentPort.postMessage({ type: 'qrDrawn', id: m.id, png }, [png.buffer]);
+    });`);
+    try {
+      const png = await t.thread.drawQr(url);
+      expect([...png]).toEqual([0x89, 0x50, 0x4e, 0x47, 1]);
+      expect(t.here).toEqual([]);
+    } finally {
+      await t.end();
+    }
   });
 });

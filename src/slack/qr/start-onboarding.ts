@@ -133,7 +133,8 @@ export async function startQrOnboarding(
 
   let notice: SlackMessage | undefined;
   try {
-    const fileId = await uploadQr(client, who.channelId, args.mediaMark, session.url, t);
+    const png = await (deps.drawQr ?? renderQrPng)(session.url);
+    const fileId = await uploadQr(client, who.channelId, args.mediaMark, png, t);
     if (fileId) await updateLeased(deps.store.db, key, owner, { file_id: fileId });
   } catch (err) {
     log.warn({ err, sessionId: session.sessionId }, 'qr image upload failed');
@@ -165,12 +166,12 @@ async function uploadQr(
   client: WebClient,
   channelId: string,
   mediaMark: string,
-  url: string,
+  png: Buffer,
   t: Translate,
 ): Promise<string | undefined> {
   const uploaded = await client.files.uploadV2({
     channel_id: channelId,
-    file: await renderQrPng(url),
+    file: png,
     filename: `qr-${mediaMark.replace(/[^\w.-]+/g, '_').slice(0, 60)}.png`,
     title: t('qr.title', { mark: mediaMark }).slice(0, 250),
   });
