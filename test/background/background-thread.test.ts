@@ -24,6 +24,18 @@ afterEach(async () => {
 const X = SANDBOX_EXAMPLES;
 const threaded = () => ({ backgroundThread: { lost: (why: string) => void lost.push(why) } });
 
+/** `/qr` typed by `user` of `team` in `channel` (made known to the Slack double first). */
+async function sendQr(b: OAuthBot, team: string, channel: string, user: string): Promise<void> {
+  b.double.addChannel({ id: channel });
+  await b.double.sendCommand(b.events, {
+    command: '/qr',
+    text: X.account.mediaMark,
+    user,
+    channel,
+    team,
+  });
+}
+
 async function metricsText(b: OAuthBot): Promise<string> {
   return (await fetch(`${b.base}/metrics`)).text();
 }
@@ -45,14 +57,7 @@ describe('the background thread', () => {
     );
     const b = h;
     expect(await b.install({ teamId: 'TA', botToken: 'xoxb-team-a' })).toBe(200);
-    b.double.addChannel({ id: 'CQR' });
-    await b.double.sendCommand(b.events, {
-      command: '/qr',
-      text: X.account.mediaMark,
-      user: 'UQR',
-      channel: 'CQR',
-      team: 'TA',
-    });
+    await sendQr(b, 'TA', 'CQR', 'UQR');
     // The status message is edited to "scanned" by the thread's QR watcher: the main thread's
     // watcher only runs clicks (its loop never looks for due sessions).
     const scanned = await b.double.waitFor(
@@ -100,14 +105,7 @@ describe('the background thread', () => {
       ['TA', 'CQRA'],
       ['TB', 'CQRB'],
     ] as const) {
-      b.double.addChannel({ id: channel });
-      await b.double.sendCommand(b.events, {
-        command: '/qr',
-        text: X.account.mediaMark,
-        user: `U${team}`,
-        channel,
-        team,
-      });
+      await sendQr(b, team, channel, `U${team}`);
       // The thread edits the status message with the workspace's own client.
       await b.double.waitFor(
         () => b.double.messages(channel).find((m) => /: scanned/.test(m.text)),
@@ -125,14 +123,7 @@ describe('the background thread', () => {
     h = await startOAuthBot({ LOG_LEVEL: 'warn' }, threaded());
     const b = h;
     expect(await b.install({ teamId: 'TA', botToken: 'xoxb-team-a' })).toBe(200);
-    b.double.addChannel({ id: 'CPNG' });
-    await b.double.sendCommand(b.events, {
-      command: '/qr',
-      text: X.account.mediaMark,
-      user: 'UPNG',
-      channel: 'CPNG',
-      team: 'TA',
-    });
+    await sendQr(b, 'TA', 'CPNG', 'UPNG');
     const file = await b.double.waitFor(
       () => b.double.files().find((f) => f.channel === 'CPNG' && f.completed),
       10_000,
@@ -155,14 +146,7 @@ describe('the background thread', () => {
     h = await startOAuthBot({ QR_POLL_INTERVAL_MS: '200', LOG_LEVEL: 'warn' }, threaded());
     const b = h;
     expect(await b.install({ teamId: 'TA', botToken: 'xoxb-team-a' })).toBe(200);
-    b.double.addChannel({ id: 'CQR2' });
-    await b.double.sendCommand(b.events, {
-      command: '/qr',
-      text: X.account.mediaMark,
-      user: 'UQR',
-      channel: 'CQR2',
-      team: 'TA',
-    });
+    await sendQr(b, 'TA', 'CQR2', 'UQR');
     await b.double.waitFor(
       () => b.double.messages('CQR2').find((m) => /not scanned/.test(m.text)),
       8000,
