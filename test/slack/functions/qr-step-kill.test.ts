@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
-import { type SlackDouble, startSlackDouble } from '../../../src/slack-double/index.js';
+import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
 import { openStore, type Store } from '../../../src/store/index.js';
-import { botDatabase } from '../../fakes/bot-database.js';
 import type { BotProcess } from '../../fakes/bot-process.js';
 import { DIALECTS } from '../../fakes/databases.js';
 import { eventually } from '../../fakes/eventually.js';
 import { spawnSourceBot } from '../../fakes/source-bot.js';
+import { stepKillWorld } from './step-kill-world.js';
 
 const CHANNEL = 'C0QRKILL01';
 
@@ -24,32 +20,19 @@ describe.concurrent.each(DIALECTS)(
       expect,
       onTestFinished,
     }) => {
-      const cleanups: (() => Promise<unknown>)[] = [];
-      onTestFinished(async () => {
-        for (const c of cleanups.reverse()) await c().catch(() => undefined);
-      });
-      const sandbox: Sandbox = await startSandbox({});
-      cleanups.push(() => sandbox.close());
-      const double: SlackDouble = await startSlackDouble();
-      cleanups.push(() => double.close());
-      const db = await botDatabase(dialect);
-      cleanups.push(() => db.dispose());
-      const journal = mkdtempSync(join(tmpdir(), 'qd-step-journal-'));
-      cleanups.push(async () => rmSync(journal, { recursive: true, force: true }));
+      const {
+        own,
+        sandbox,
+        double,
+        db,
+        env: baseEnv,
+      } = await stepKillWorld(dialect, onTestFinished);
       const env = {
-        SLACK_BOT_TOKEN: double.botToken,
-        SLACK_SIGNING_SECRET: double.signingSecret,
-        SLACK_API_URL: double.apiUrl,
-        DATABASE_URL: db.url,
-        GATEWAY_BASE_URL: sandbox.url,
-        GATEWAY_TOKEN: SANDBOX_EXAMPLES.token,
+        ...baseEnv(SANDBOX_EXAMPLES.token),
         ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         QR_POLL_INTERVAL_MS: '200',
-        JOURNAL_DIR: journal,
-        LOG_LEVEL: 'debug',
       };
-      const first: BotProcess = await spawnSourceBot(env);
-      cleanups.push(() => first.kill9());
+      const first: BotProcess = own(await spawnSourceBot(env), (bot) => bot.kill9());
 
       const sent = await double.sendFunctionExecuted(first.events, {
         callbackId: 'start_qr_onboarding',
@@ -61,8 +44,7 @@ describe.concurrent.each(DIALECTS)(
         20_000,
         'the QR status message',
       );
-      const store: Store = await openStore(db.url);
-      cleanups.push(() => store.close());
+      const store: Store = own(await openStore(db.url), (st) => st.close());
       const row = await eventually(
         async () =>
           (await store.db.selectFrom('qr_sessions').selectAll().executeTakeFirst()) as
@@ -81,8 +63,7 @@ describe.concurrent.each(DIALECTS)(
       expect(sandbox.simulateScan(sessionId)).toBe(true);
       expect(double.executions()[0]?.completion).toBeUndefined();
 
-      const second = await spawnSourceBot(env);
-      cleanups.push(() => second.stop());
+      const second = own(await spawnSourceBot(env), (bot) => bot.stop());
       const done = await eventually(
         () => double.executions().find((e) => e.executionId === sent.executionId)?.completion,
         30_000,

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
-import { type SlackDouble, startSlackDouble } from '../../../src/slack-double/index.js';
-import { botDatabase } from '../../fakes/bot-database.js';
+import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
 import { DIALECTS } from '../../fakes/databases.js';
 import { eventually } from '../../fakes/eventually.js';
 import { startGatewayProxy } from '../../fakes/gateway-proxy.js';
 import { spawnSourceBot } from '../../fakes/source-bot.js';
+import { stepKillWorld } from './step-kill-world.js';
 
 // A replica killed with SIGKILL while a lookup_payment_order step's gateway call is in flight:
 // its claim lapses unrenewed and the restarted bot fails the step, once, with the execution's own
@@ -23,35 +19,13 @@ describe.concurrent.each(DIALECTS)('a step whose replica is killed mid-step (%s)
     expect,
     onTestFinished,
   }) => {
-    const cleanups: (() => Promise<unknown>)[] = [];
-    onTestFinished(async () => {
-      for (const c of cleanups.reverse()) await c().catch(() => undefined);
-    });
-    const sandbox: Sandbox = await startSandbox({});
-    cleanups.push(() => sandbox.close());
-    const proxy = await startGatewayProxy(sandbox.url);
-    cleanups.push(() => proxy.close());
-    const double: SlackDouble = await startSlackDouble();
-    cleanups.push(() => double.close());
-    const db = await botDatabase(dialect);
-    cleanups.push(() => db.dispose());
-    const journal = mkdtempSync(join(tmpdir(), 'qd-step-kill-'));
-    cleanups.push(async () => rmSync(journal, { recursive: true, force: true }));
-    const env = {
-      SLACK_BOT_TOKEN: double.botToken,
-      SLACK_SIGNING_SECRET: double.signingSecret,
-      SLACK_API_URL: double.apiUrl,
-      DATABASE_URL: db.url,
-      GATEWAY_BASE_URL: proxy.url,
-      GATEWAY_TOKEN: X.token,
-      JOURNAL_DIR: journal,
-      LOG_LEVEL: 'debug',
-    };
-    const first = await spawnSourceBot(env);
-    cleanups.push(() => first.kill9());
+    const world = await stepKillWorld(dialect, onTestFinished);
+    const { own, double } = world;
+    const proxy = own(await startGatewayProxy(world.sandbox.url), (p) => p.close());
+    const env = world.env(X.token, proxy.url);
+    const first = own(await spawnSourceBot(env), (bot) => bot.kill9());
     // The gateway answers, but the answer is held at the proxy: the step is mid-call.
-    const held = proxy.hold();
-    cleanups.push(async () => held.release());
+    const held = own(proxy.hold(), async (h) => h.release());
     const inputs = {
       order_number: X.payOrder.paid.orderNumber,
       merchant_num: X.payOrder.merchantNum,
@@ -66,8 +40,7 @@ describe.concurrent.each(DIALECTS)('a step whose replica is killed mid-step (%s)
 
     await first.kill9();
     held.release();
-    const second = await spawnSourceBot(env);
-    cleanups.push(() => second.stop());
+    const second = own(await spawnSourceBot(env), (bot) => bot.stop());
 
     const done = await eventually(
       () => double.executions().find((e) => e.executionId === sent.executionId)?.completion,
