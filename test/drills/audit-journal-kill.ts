@@ -27,7 +27,7 @@ const journalFiles = (kind: string) =>
     (f) => f.split('/').at(-1)!.startsWith(`${kind}-`) && f.endsWith('.jsonl'),
   );
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('an audited call while the store is away, then kill -9', () => {
     beforeAll(async () => {

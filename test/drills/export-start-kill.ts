@@ -45,7 +45,7 @@ async function killWhileStarting(victim: BotProcess, databaseUrl: string): Promi
   return at;
 }
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('drill: kill -9 between Start export and its progress message', () => {
     beforeAll(async () => {

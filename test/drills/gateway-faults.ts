@@ -25,7 +25,7 @@ const SPACING_MS = 700;
 let db: Awaited<ReturnType<typeof freshSchema>> | undefined;
 let fleet: Fleet | undefined;
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('drill: a faulty gateway under three replicas', () => {
     beforeAll(async () => {

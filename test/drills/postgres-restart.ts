@@ -21,7 +21,7 @@ import {
 let cluster: Cluster | { skip: string };
 let fleet: Fleet | undefined;
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('drill: PostgreSQL restarted under load', () => {
     beforeAll(async () => {

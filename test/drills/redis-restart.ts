@@ -102,7 +102,7 @@ const payOrderArrivals = (f: Fleet, from: number, to = Number.POSITIVE_INFINITY)
     .filter((r) => r.op === 'payOrder' && r.at >= from && r.at < to)
     .map((r) => r.at);
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('drill: Redis stopped and started under three replicas', () => {
     beforeAll(async () => {

@@ -183,7 +183,7 @@ async function csvOf(d: SlackDouble, ts: string): Promise<string[][]> {
   return parse(file.bytes.toString('utf8'), { bom: true }) as string[][];
 }
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('drill: kill -9 of one replica of three', () => {
     beforeAll(async () => {

@@ -17,7 +17,7 @@ const OUTAGE_MS = 15_000;
 let db: Awaited<ReturnType<typeof freshSchema>> | undefined;
 let fleet: Fleet | undefined;
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('drill: Slack Web API rate limiting and failing for a while', () => {
     beforeAll(async () => {

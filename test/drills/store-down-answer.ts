@@ -23,7 +23,7 @@ const journaled = () =>
     f.endsWith('.jsonl'),
   );
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('the store goes away while a paid /account is at the gateway', () => {
     beforeAll(async () => {

@@ -25,7 +25,7 @@ async function leaseHolderPid(client: pg.Client): Promise<number | undefined> {
   return pid ? Number(pid) : undefined;
 }
 
-/** The drill, registered in one of the chains of test/drills/drills.test.ts. */
+/** The drill, registered by the file that runs the drills one after another. */
 export function drill(): void {
   describe('a channel subscription whose replica is killed mid-poll', () => {
     beforeAll(async () => {
