@@ -60,6 +60,7 @@ app.event('app_home_opened', async ({ event }) => {
   events.push(`listener event ${event.type}`);
 });
 app.event('channel_archive', async ({ context }) => {
+  await hold;
   events.push(`listener event channel_archive, retry ${context.retryNum} ${context.retryReason}`);
 });
 app.view('v1', async ({ ack }) => {
@@ -172,7 +173,13 @@ describe('one receiver at Bolt’s Receiver seam', () => {
       'x-slack-retry-num': '2',
       'x-slack-retry-reason': 'http_timeout',
     };
+    // Held like the others: the answer must arrive while the listener still waits.
+    let release = () => {};
+    hold = new Promise<void>((r) => {
+      release = r;
+    });
     const res = await post(body, headers);
+    release();
     await eventually(
       () => events.some((e) => e.startsWith('listener event channel_archive')),
       3000,
