@@ -36,6 +36,9 @@ async function seed(store: Store, id: string, state: string, ageMs: number, now:
     state: state as 'active',
     created_at: at - DAY_MS,
     updated_at: at,
+    // Not due within the test: a poll prunes the posts its window no longer reaches, and this
+    // test is about what the start prunes.
+    next_poll_at: now + DAY_MS,
   };
   if (state === 'preview') row.created_at = at;
   await insertSubscription(store.db, row);
