@@ -12,7 +12,7 @@ export interface SettledCharge {
   points: number;
 }
 
-type Target =
+export type Target =
   | { workspaceId: string; operation: string; before: number }
   | { workspaceId: string; requestId: string };
 
@@ -36,20 +36,28 @@ export async function settleUnconfirmed(
   if (!Number.isSafeInteger(points) || points < 0) {
     throw new RangeError(`a settled charge must be a whole number ≥ 0, got ${points}`);
   }
-  let q = db
-    .selectFrom('ledger_entries')
-    .select(['id'])
-    .where('workspace_id', '=', target.workspaceId)
-    .where('tally', '=', 'unknown');
-  if ('requestId' in target) q = q.where('request_id', '=', target.requestId);
-  else q = q.where('operation', '=', target.operation).where('created_at', '<', target.before);
-  const ids = (await q.execute()).map((r) => r.id);
+  const ids = (await unconfirmedIds(db, target).execute()).map((r) => r.id);
   const settled: SettledCharge[] = [];
   for (const id of ids) {
     const one = await writeTransaction(db, dialect, (trx) => settleOne(trx, id, points));
     if (one) settled.push(one);
   }
   return settled;
+}
+
+/**
+ * The entries a settlement takes. The tally is written as a literal, so the planner may use the
+ * partial index of unconfirmed entries (migration 0021) whatever the driver binds.
+ */
+export function unconfirmedIds(db: Db, target: Target) {
+  const q = db
+    .selectFrom('ledger_entries')
+    .select(['id'])
+    .where('workspace_id', '=', target.workspaceId)
+    .where('tally', '=', sql.lit('unknown'));
+  return 'requestId' in target
+    ? q.where('request_id', '=', target.requestId)
+    : q.where('operation', '=', target.operation).where('created_at', '<', target.before);
 }
 
 async function settleOne(

@@ -115,6 +115,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0018-step-claims',
       '0019-approval-requests',
       '0020-approval-starts',
+      '0021-unconfirmed-by-time',
     ]);
   });
 

@@ -20,6 +20,7 @@ import { subscriptionPollPagesMigration } from './0017-subscription-poll-pages.j
 import { stepClaimsMigration } from './0018-step-claims.js';
 import { approvalRequestsMigration } from './0019-approval-requests.js';
 import { approvalStartsMigration } from './0020-approval-starts.js';
+import { unconfirmedByTimeMigration } from './0021-unconfirmed-by-time.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -47,6 +48,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0018-step-claims': stepClaimsMigration(),
     '0019-approval-requests': approvalRequestsMigration(),
     '0020-approval-starts': approvalStartsMigration(),
+    '0021-unconfirmed-by-time': unconfirmedByTimeMigration(),
   };
   return { getMigrations: async () => migrations };
 }
