@@ -27,8 +27,8 @@ class LongFilesFirst extends BaseSequencer {
  *
  * The suite's files share their worker's module graph (`isolate: false`): a fresh process per file
  * spent about 200 s of a 500-s run importing Bolt, Kysely and the rest again, 250 times. A file
- * therefore builds what it needs and tears it down; src/ holds no module-level state for one file
- * to leave to the next (the processes the drills start are their own, as ever).
+ * therefore builds what it needs and tears it down; src/ keeps nothing at module level but caches
+ * (the processes the drills start are their own, as ever).
  */
 export default defineConfig({
   test: {
