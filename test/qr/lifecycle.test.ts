@@ -172,17 +172,24 @@ describe('QR watcher against the sandbox', () => {
     );
     const sinceClick = statusChecks(h, sessionId).slice(before);
     const inBurst = sinceClick.filter((s) => s.start <= burstEnd).length;
-    // After it, how many checks came a dense gap (under 150 ms) after the one before: only the
-    // one planned in the burst's last moment may, however late a slow machine makes it.
-    const denseAfter = sinceClick.filter(
-      (s, i) => s.start > burstEnd && i > 0 && s.start - sinceClick[i - 1]!.start < 150,
-    ).length;
+    // After it, each check's gap from the one before, dense when under 150 ms. Checks planned in
+    // the burst's last moments may start after its end on a loaded machine (one CI run saw two
+    // there), so a short run of dense gaps may lead; then a grown gap, and none dense after it.
+    const gapsAfter = sinceClick.flatMap((s, i) =>
+      s.start > burstEnd && i > 0 ? [s.start - sinceClick[i - 1]!.start] : [],
+    );
+    const firstGrown = gapsAfter.findIndex((gap) => gap >= 150);
+    const lateBurstChecks = firstGrown === -1 ? gapsAfter.length : firstGrown;
+    const denseAfterGrown = gapsAfter.slice(firstGrown + 1).filter((gap) => gap < 150).length;
 
     expect(again).toEqual({ ok: true });
     // Every 50 ms for a second (about 20), where the growing gaps alone would have made 3…
     expect(inBurst).toBeGreaterThan(6);
-    // …then 200 and 800 ms apart again.
-    expect(denseAfter).toBeLessThanOrEqual(1);
+    // …then 200 and 800 ms apart again: at most a few late burst checks, a grown gap, and no
+    // dense one after it.
+    expect(lateBurstChecks).toBeLessThanOrEqual(3);
+    expect(firstGrown).toBeGreaterThanOrEqual(0);
+    expect(denseAfterGrown).toBe(0);
   });
 
   it('honours a 429 on chat.update: the edit waits Retry-After and the change still lands', async () => {
