@@ -36,7 +36,8 @@ describe('settling unconfirmed charges', () => {
     const store = await database.open();
     const rows = await sql<{
       indexdef: string;
-    }>`select indexdef from pg_indexes where indexname = 'ledger_unconfirmed_before'`.execute(
+    }>`select indexdef from pg_indexes
+       where indexname = 'ledger_unconfirmed_before' and schemaname = ${database.schema}`.execute(
       store.db,
     );
     expect(rows.rows.map((r) => r.indexdef)).toEqual([
