@@ -65,19 +65,47 @@ export function createAuditLog(db: Db) {
       await db.insertInto('audit_entries').values(entries.map(toRow)).execute();
     },
     /**
-     * `record`, unless the row of this call is in already: a replayed row (from the audit
-     * journal) whose first write reached the store before the process stopped.
+     * `recordMany`, leaving out the rows whose call has a row in already: replayed rows (from the
+     * audit journal) whose first write reached the store before the process stopped. One look-up
+     * by (workspace, time), the index's columns, and one insert.
      */
-    async recordOnce(e: AuditEntry): Promise<void> {
+    async recordOnce(entries: readonly AuditEntry[]): Promise<void> {
+      if (entries.length === 0) return;
       const found = await db
         .selectFrom('audit_entries')
-        .select('id')
-        .where('workspace_id', '=', e.workspaceId)
-        .where('request_id', '=', e.requestId)
-        .where('operation', '=', e.operation)
-        .where('at', '=', e.at.getTime())
-        .executeTakeFirst();
-      if (!found) await insertEntry(db, e);
+        .select(['workspace_id', 'request_id', 'operation', 'at'])
+        .where((eb) =>
+          eb.or(
+            entries.map((e) =>
+              eb.and([eb('workspace_id', '=', e.workspaceId), eb('at', '=', e.at.getTime())]),
+            ),
+          ),
+        )
+        .execute();
+      const callOf = (c: { workspace: string; request: string; op: string; at: number }) =>
+        `${c.workspace}\u0000${c.request}\u0000${c.op}\u0000${c.at}`;
+      const inAlready = new Set(
+        found.map((r) =>
+          callOf({
+            workspace: r.workspace_id,
+            request: r.request_id,
+            op: r.operation,
+            at: Number(r.at),
+          }),
+        ),
+      );
+      const fresh = entries.filter(
+        (e) =>
+          !inAlready.has(
+            callOf({
+              workspace: e.workspaceId,
+              request: e.requestId,
+              op: e.operation,
+              at: e.at.getTime(),
+            }),
+          ),
+      );
+      if (fresh.length > 0) await db.insertInto('audit_entries').values(fresh.map(toRow)).execute();
     },
     /** An unconfirmed call's row once a later answer settled what it cost. */
     async settle(q: { workspaceId: string; requestId: string; points: number }): Promise<void> {

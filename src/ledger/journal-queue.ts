@@ -15,7 +15,11 @@ import { holdRunLock } from './journal-lock.js';
 export interface JournalQueue<T> {
   /** Oldest first. Changed in place by the owner (a settlement), then `persist`ed. */
   readonly waiting: T[];
-  keep(item: T): void;
+  /**
+   * Keeps items at the end of the queue: one line each, appended to the file in one write and one
+   * fsync however many there are (an audit batch of 100 rows is one disk flush, not 100).
+   */
+  keep(...items: T[]): void;
   /** Rewrites the file with what waits now. */
   persist(): void;
   /** Writes what waits, oldest first; stops at the first failure (the store is still away). */
@@ -28,8 +32,13 @@ export function journalQueue<T>(o: {
   kind: 'charges' | 'audit';
   dir: string;
   log: Logger;
-  /** Writes one item to the store; a second write of an item already in must write nothing. */
-  write(item: T): Promise<void>;
+  /**
+   * Writes items to the store, oldest first, all or none (at most `batch` at a time); a second
+   * write of an item already in must write nothing.
+   */
+  write(items: readonly T[]): Promise<void>;
+  /** The most items one `write` takes (default 1). */
+  batch?: number;
   /** An item from its JSON line. */
   read(line: unknown): T;
   retryMs?: number;
@@ -47,10 +56,11 @@ export function journalQueue<T>(o: {
 
   const persist = () => own.rewrite(waiting.map(line).join(''));
 
-  function keep(item: T): void {
-    waiting.push(item);
+  function keep(...items: T[]): void {
+    if (items.length === 0) return;
+    waiting.push(...items);
     if (own.dirty()) persist();
-    else own.append(line(item));
+    else own.append(items.map(line).join(''));
     timer ??= setInterval(tracked, o.retryMs ?? 2_000);
     timer.unref();
   }
@@ -83,9 +93,10 @@ export function journalQueue<T>(o: {
       let written = 0;
       try {
         while (waiting.length > 0) {
-          await o.write(waiting[0]!);
-          waiting.shift();
-          written++;
+          const items = waiting.slice(0, Math.max(1, o.batch ?? 1));
+          await o.write(items);
+          waiting.splice(0, items.length);
+          written += items.length;
         }
       } catch (err) {
         log.warn({ err, waiting: waiting.length }, 'journal replay paused');

@@ -47,8 +47,8 @@ export function createChargeJournal(
     retryMs: deps.retryMs,
     adoptMs: deps.adoptMs,
     read: (line) => line as Journaled,
-    async write(item) {
-      if (!(await alreadyIn(store, item))) await write(item.at, item.entry);
+    async write([item]) {
+      if (item && !(await alreadyIn(store, item))) await write(item.at, item.entry);
     },
   });
 

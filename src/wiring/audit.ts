@@ -86,7 +86,7 @@ export function auditWrites(p: {
         );
       }
     }
-    for (const entry of entries) p.journal.keep(entry);
+    p.journal.keep(...entries);
   }, AUDIT_INSERT_MAX);
 }
 

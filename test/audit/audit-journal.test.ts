@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ describe.each(DIALECTS)('audit journal on %s', (dialect) => {
     const audit = createAuditLog(store.db);
     let up = false;
     const refusing = {
-      recordOnce: (e: AuditEntry) =>
+      recordOnce: (e: readonly AuditEntry[]) =>
         up ? audit.recordOnce(e) : Promise.reject(new Error('connect ECONNREFUSED')),
     };
     const journal = createAuditJournal({ dir, audit: refusing, logger: captureLogger().logger });
@@ -102,11 +102,45 @@ describe.each(DIALECTS)('audit journal on %s', (dialect) => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('keeps a refused batch in one write and replays it in one insert, skipping a row in already', async () => {
+    const audit = createAuditLog(store.db);
+    const batch = Array.from({ length: 150 }, (_, i) =>
+      row(`b-${i}`, new Date(Date.UTC(2026, 2, 1, 9, 0, i)).toISOString()),
+    );
+    // The first insert landed late for one row: it is in the store and waits here too.
+    await audit.record(batch[7]!);
+    let up = false;
+    const writes: number[] = [];
+    const refusing = {
+      recordOnce(es: readonly AuditEntry[]) {
+        if (!up) return Promise.reject(new Error('connect ECONNREFUSED'));
+        writes.push(es.length);
+        return audit.recordOnce(es);
+      },
+    };
+    const journal = createAuditJournal({ dir, audit: refusing, logger: captureLogger().logger });
+    await journal.replay(); // the run's lock is held from here: a keep appends to the file
+    journal.keep(...batch);
+    const [file] = readdirSync(dir).filter((f) => f.startsWith('audit-'));
+    const lines = readFileSync(join(dir, file!), 'utf8').trimEnd().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as AuditEntry).requestId)).toEqual(
+      batch.map((e) => e.requestId),
+    );
+
+    up = true;
+    await journal.replay();
+    await journal.close();
+    expect(writes).toEqual([150]);
+    const rows = await audit.list({ workspaceId: 'T1', since: new Date(0), limit: 500 });
+    expect(rows.map((r) => r.requestId).sort()).toEqual(batch.map((e) => e.requestId).sort());
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('settles an unconfirmed row a later answer settled while the row still waited here', async () => {
     const audit = createAuditLog(store.db);
     let up = false;
     const refusing = {
-      recordOnce: (e: AuditEntry) =>
+      recordOnce: (e: readonly AuditEntry[]) =>
         up ? audit.recordOnce(e) : Promise.reject(new Error('connect ECONNREFUSED')),
     };
     const { logger } = captureLogger();
