@@ -1,7 +1,7 @@
 import { dayKey } from './day.js';
 import { expectedPrice, notePrice } from './price.js';
 import type { LedgerDeps, LedgerEntryInput } from './types.js';
-import { type SettledCharge, settleUnconfirmed } from './unconfirmed.js';
+import { type SettledCharge, settleUnconfirmed, unconfirmedIds } from './unconfirmed.js';
 
 /**
  * Appends one entry. Its local day goes with it, and the table's trigger adds the entry to that
@@ -34,6 +34,9 @@ export async function recordEntry(
         })) ?? 0,
       )
     : entry.points;
+  // Only an answer the gateway served (code 0) names the operation's price.
+  const servedCharge = entry.kind === 'charge' && !entry.chargeUnknown && entry.gatewayCode === 0;
+  const target = { workspaceId: entry.workspaceId, operation: entry.operation };
   const row = await store.db
     .insertInto('ledger_entries')
     .values({
@@ -52,7 +55,15 @@ export async function recordEntry(
       tally: entry.chargeUnknown ? 'unknown' : entry.kind,
     })
     .onConflict((oc) => oc.doNothing())
-    .returning('id')
+    .returning((eb) => [
+      'id',
+      // Whether unconfirmed charges wait to be settled by this answer, asked in the insert's own
+      // round trip: nearly always none, and then the charge costs one statement, not two.
+      (servedCharge
+        ? eb.exists(unconfirmedIds(store.db, { ...target, before: at.getTime() }))
+        : eb.lit(false)
+      ).as('unsettled'),
+    ])
     .executeTakeFirst();
   const recorded = row !== undefined;
   if (!recorded) {
@@ -65,20 +76,18 @@ export async function recordEntry(
       'duplicate refund ignored',
     );
   }
-  // Only an answer the gateway served (code 0) names the operation's price.
-  if (!recorded || entry.kind !== 'charge' || entry.chargeUnknown || entry.gatewayCode !== 0) {
-    return { recorded };
-  }
+  if (!recorded || !servedCharge) return { recorded };
   await notePrice(store.db, {
     workspaceId: entry.workspaceId,
     operation: entry.operation,
     points: entry.points,
     at,
   });
+  if (!row.unsettled) return { recorded };
   const settled = await settleUnconfirmed(
     store.db,
     store.dialect,
-    { workspaceId: entry.workspaceId, operation: entry.operation, before: at.getTime() },
+    { ...target, before: at.getTime() },
     entry.points,
   );
   return settled.length > 0 ? { recorded, settled } : { recorded };
