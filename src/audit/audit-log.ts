@@ -82,28 +82,13 @@ export function createAuditLog(db: Db) {
           ),
         )
         .execute();
-      const callOf = (c: { workspace: string; request: string; op: string; at: number }) =>
-        `${c.workspace}\u0000${c.request}\u0000${c.op}\u0000${c.at}`;
+      const call = (workspace: string, request: string, op: string, at: number) =>
+        `${workspace}\u0000${request}\u0000${op}\u0000${at}`;
       const inAlready = new Set(
-        found.map((r) =>
-          callOf({
-            workspace: r.workspace_id,
-            request: r.request_id,
-            op: r.operation,
-            at: Number(r.at),
-          }),
-        ),
+        found.map((r) => call(r.workspace_id, r.request_id, r.operation, Number(r.at))),
       );
       const fresh = entries.filter(
-        (e) =>
-          !inAlready.has(
-            callOf({
-              workspace: e.workspaceId,
-              request: e.requestId,
-              op: e.operation,
-              at: e.at.getTime(),
-            }),
-          ),
+        (e) => !inAlready.has(call(e.workspaceId, e.requestId, e.operation, e.at.getTime())),
       );
       if (fresh.length > 0) await db.insertInto('audit_entries').values(fresh.map(toRow)).execute();
     },
