@@ -75,7 +75,8 @@ describe.each(DIALECTS)('approved work after the approving process died (%s)', (
 
     const told = () =>
       w.double.messages().filter((m) => m.visibleTo === ASKER && /; it has started/.test(m.text));
-    await w.double.waitFor(() => told().length === 2, 15_000);
+    // A bot process started under a loaded suite can take most of this to start and look.
+    await w.double.waitFor(() => told().length === 2, 30_000);
     expect(progress(w.double)).toHaveLength(1);
     expect(w.shopCalls()).toBe(5);
   }, 90_000);
