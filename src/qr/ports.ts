@@ -82,6 +82,12 @@ export interface QrWatchControl {
   /** Look for due work now (a session was just created or re-armed). */
   kick(): void;
   /**
+   * Keeps a session this process just stored, leased to `workerId` at `claimedAt`, under this
+   * watcher's heartbeat while it is set up (its PNG, its first edit); `release` hands it to the
+   * watchers.
+   */
+  hold(key: SessionKey, claimedAt: number): { release(): Promise<void> };
+  /**
    * Checks a watched session now and makes its checks dense again for a while ("I've scanned
    * it"). 'busy' when a check or edit of it is already running anywhere (nothing more is done);
    * otherwise the row as stored afterwards (undefined: no such session).

@@ -99,6 +99,7 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
     start: loop.start,
     stop: loop.stop,
     kick: loop.kick,
+    hold: loop.hold,
     checkNow: (key) => checkNow(ctx, loop, leaseMs, key),
   };
 }

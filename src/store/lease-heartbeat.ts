@@ -7,21 +7,22 @@ export interface Hold {
   until: number;
 }
 
-export interface LeaseHeartbeat {
+export interface LeaseHeartbeat<K> {
   /** Starts tracking a row just claimed until `until`. */
-  hold(id: string, until: number): Hold;
+  hold(key: K, until: number): Hold;
   /** The work on it ended (its lease is released by the caller). */
-  drop(id: string): void;
+  drop(key: K): void;
   start(): void;
   stop(): void;
 }
 
 /**
- * One heartbeat per loop: every `leaseMs / 3`, one statement extends every lease the owner holds
- * (rows in hand, and rows leased to it by others, such as a QR session being set up). A row in
- * hand whose lease did not come back renewed, or every row in hand when the renewal failed, is
- * marked lost: its work must stop before its next step, since another replica may take the row
- * once the lease lapses. `onBeat` runs after each renewal that went through (QR: its registry).
+ * One heartbeat per loop: every `leaseMs / 3`, one statement extends the leases of the rows in
+ * hand (the loop's work, and rows held for others through it, such as a QR session being set
+ * up), and none other (leased-rows.ts says why). A row in hand whose lease did not come back
+ * renewed, or every row in hand when the renewal failed, is marked lost: its work must stop
+ * before its next step, since another replica may take the row once the lease lapses. `onBeat`
+ * runs after each beat whose renewal went through or had nothing to renew (QR: its registry).
  */
 export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
   table: LeasedTable<K, R>;
@@ -30,12 +31,12 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
   now: () => number;
   log: Logger;
   onBeat?(now: number): Promise<void>;
-}): LeaseHeartbeat {
-  const holds = new Map<string, Hold>();
+}): LeaseHeartbeat<K> {
+  const holds = new Map<string, { key: K; hold: Hold }>();
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> | undefined;
 
-  const stillInHand = (id: string, hold: Hold) => holds.get(id) === hold;
+  const stillInHand = (id: string, hold: Hold) => holds.get(id)?.hold === hold;
 
   function lose(id: string, hold: Hold): void {
     if (hold.lost) return;
@@ -46,10 +47,11 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
   async function beat(): Promise<void> {
     const t = o.now();
     // Only what was in hand before the statement ran is judged by its answer.
-    const snapshot = [...holds.entries()];
+    const snapshot = [...holds.entries()].map(([id, h]) => [id, h.hold] as const);
+    const keys = [...holds.values()].map((h) => h.key);
     let held: Set<string>;
     try {
-      held = await o.table.renewAll(o.owner, t + o.leaseMs);
+      held = await o.table.renew(keys, o.owner, t + o.leaseMs);
     } catch (err) {
       o.log.warn({ err, inHand: snapshot.length }, 'lease renewal failed');
       for (const [id, hold] of snapshot) if (stillInHand(id, hold)) lose(id, hold);
@@ -64,13 +66,13 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
   }
 
   return {
-    hold(id, until) {
+    hold(key, until) {
       const hold = { lost: false, until };
-      holds.set(id, hold);
+      holds.set(o.table.id(key), { key, hold });
       return hold;
     },
-    drop(id) {
-      holds.delete(id);
+    drop(key) {
+      holds.delete(o.table.id(key));
     },
     start() {
       if (timer) return;

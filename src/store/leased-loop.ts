@@ -25,6 +25,12 @@ export interface LeasedRunner<K, R> extends LeasedLoop {
    * releases the lease after.
    */
   run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void>;
+  /**
+   * Keeps the lease of `key`, taken outside the loop at `claimedAt` (a QR session while it is
+   * set up), under this loop's heartbeat until `release` hands it back. A hand-back that fails
+   * is logged: the lease is no longer renewed and lapses within one lease.
+   */
+  hold(key: K, claimedAt: number): { release(): Promise<void> };
 }
 
 export interface LeasedLoopOptions<K, R extends LeaseColumns> {
@@ -94,10 +100,10 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
 
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
-    const hold = heartbeat.hold(id, claimedAt + o.leaseMs);
+    const hold = heartbeat.hold(key, claimedAt + o.leaseMs);
     const stopping = () => stopRequested || hold.lost || now() >= hold.until;
     const done = workThenRelease({ id, key, row, work, stopping }, ending).finally(() => {
-      heartbeat.drop(id);
+      heartbeat.drop(key);
       inFlight.delete(id);
       // A slot is free again: due work waiting for it need not wait for the next look, but
       // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
@@ -163,6 +169,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
 
   return {
     run,
+    hold: (key, claimedAt) => holdOutside(key, claimedAt + o.leaseMs, table.id(key), ending),
     start() {
       if (running) return;
       running = true;
@@ -197,17 +204,36 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
  */
 function workThenRelease<K, R>(
   p: { id: string; key: K; row: R; work: LeasedWork<R>; stopping: () => boolean },
-  via: { heartbeat: LeaseHeartbeat; releases: BatchedWrites<K>; log: Logger },
+  via: { heartbeat: LeaseHeartbeat<K>; releases: BatchedWrites<K>; log: Logger },
 ): Promise<void> {
   return p
     .work(p.row, p.stopping)
     .catch((err) => via.log.error({ err, key: p.id }, 'leased work failed'))
     .then(() => {
-      via.heartbeat.drop(p.id);
+      via.heartbeat.drop(p.key);
       return via.releases.add(p.key);
     })
     .catch((err) => via.log.error({ err, key: p.id }, 'lease release failed'))
     .then(() => undefined);
+}
+
+/** `LeasedRunner.hold`: a lease taken outside the loop, renewed until handed back. */
+function holdOutside<K>(
+  key: K,
+  until: number,
+  id: string,
+  via: { heartbeat: LeaseHeartbeat<K>; releases: BatchedWrites<K>; log: Logger },
+): { release(): Promise<void> } {
+  via.heartbeat.hold(key, until);
+  return {
+    release() {
+      via.heartbeat.drop(key);
+      // Not renewed any more: a hand-back refused by the store lapses within one lease.
+      return via.releases
+        .add(key)
+        .catch((err) => via.log.warn({ err, key: id }, 'lease release failed'));
+    },
+  };
 }
 
 /**

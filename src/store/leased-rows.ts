@@ -21,9 +21,12 @@ import type { Db } from './database.js';
  * replicas, in SQLite and PostgreSQL alike, exactly one worker wins a row; `claimMany` claims a
  * loop's whole batch of due rows in that one statement, and `releaseMany` hands a batch back in
  * one more, so a background check costs no claim or release round trip of its own.
- * `renewAll` is the heartbeat's one statement:
- * every lease the owner holds is extended, and the keys it still holds come back, so the loop
- * (leased-loop.ts) knows which work lost its lease.
+ * `renew` is the heartbeat's one statement: the leases of the rows the owner has in hand are
+ * extended, and the keys it still holds come back, so the loop (leased-loop.ts) knows which work
+ * lost its lease. Only the rows in hand: a lease whose hand-back failed (the store away for a
+ * moment) names its owner still, and renewing every lease that names it would keep that row
+ * from everyone, its owner's own loop too, for as long as the process lives; left alone, it
+ * lapses within one lease and any worker claims it.
  */
 
 /** The lease columns every leased table has. */
@@ -78,8 +81,11 @@ export interface LeasedTable<K, R extends LeaseColumns> {
     patch: Columns,
     where?: Expression<SqlBool>,
   ): Promise<boolean>;
-  /** Extends every lease `owner` holds to `until`; the ids (see `id`) of the rows it holds. */
-  renewAll(owner: string, until: number): Promise<Set<string>>;
+  /**
+   * Extends to `until` the leases of `keys` that `owner` still holds; the ids (see `id`) of
+   * those rows. No statement when `keys` is empty.
+   */
+  renew(keys: readonly K[], owner: string, until: number): Promise<Set<string>>;
   release(key: K, owner: string): Promise<boolean>;
   /** `release` for many keys in one statement. */
   releaseMany(keys: readonly K[], owner: string): Promise<void>;
@@ -96,6 +102,9 @@ export function leaseFree(now: number): Expression<SqlBool> {
 export function heldBy(owner: string): Expression<SqlBool> {
   return sql<SqlBool>`lease_owner = ${owner}`;
 }
+
+/** The most keys one renewal statement names (a loop's rows in hand are fewer, as a rule). */
+const RENEW_BATCH = 200;
 
 const joinIds = (values: readonly unknown[]) => values.map(String).join('\u0000');
 
@@ -164,11 +173,17 @@ export function leasedTable<K, R extends LeaseColumns>(
       const held = heldBy(owner);
       return update(key, patch, where ? sql<SqlBool>`${held} and (${where})` : held);
     },
-    async renewAll(owner, until) {
+    async renew(keys, owner, until) {
+      const held = new Set<string>();
       const columns = sql.join(spec.keyColumns.map((c) => sql.ref(c)));
-      const { rows } = await sql<Record<string, unknown>>`update ${table}
-        set lease_until = ${until} where ${heldBy(owner)} returning ${columns}`.execute(db);
-      return new Set(rows.map((r) => joinIds(spec.keyColumns.map((c) => r[c]))));
+      for (let i = 0; i < keys.length; i += RENEW_BATCH) {
+        const { rows } = await sql<Record<string, unknown>>`update ${table}
+          set lease_until = ${until}
+          where ${anyKey(keys.slice(i, i + RENEW_BATCH))} and ${heldBy(owner)}
+          returning ${columns}`.execute(db);
+        for (const r of rows) held.add(joinIds(spec.keyColumns.map((c) => r[c])));
+      }
+      return held;
     },
     release(key, owner) {
       return update(key, { lease_owner: null, lease_until: null }, heldBy(owner));

@@ -82,7 +82,8 @@ export function drill(): void {
       expect(finals.length - failed.length).toBeGreaterThan(0);
 
       // QR codes resume: each status message reaches "scanned" once the sandbox says so (a session
-      // leased when the database went away waits for that lease to run out, 60 s).
+      // whose lease could not be handed back while the database was away waits for that lease to
+      // lapse, 5 s; before the heartbeat renewed only the rows in hand, it could wait for ever).
       await qrCodesScanned(fleet, 3, 110_000);
 
       // No charge the gateway reported is missing, and none is counted twice.

@@ -13,7 +13,8 @@ import { captureLogger } from '../fakes/log-capture.js';
 function pausedRenewals() {
   const pending: ((held: Set<string>) => void)[] = [];
   const table = {
-    renewAll: () => new Promise<Set<string>>((answer) => pending.push(answer)),
+    id: (key: string) => key,
+    renew: () => new Promise<Set<string>>((answer) => pending.push(answer)),
   } as unknown as LeasedTable<string, LeaseColumns>;
   return { table, pending };
 }

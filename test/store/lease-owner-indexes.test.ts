@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../fakes/databases.js';
 
-// The lease heartbeat renews by owner on every replica every few seconds: that must be an index
-// search, not a scan of every watch, export and subscription ever made.
+// A stopping replica hands back every lease it holds by owner (`releaseAll`), and migration 0014
+// added these indexes when the heartbeat renewed by owner too: an index search, not a scan of
+// every watch, export and subscription ever made.
 describe('lease heartbeat lookups', () => {
   let database: TestDatabase | undefined;
   afterEach(async () => {

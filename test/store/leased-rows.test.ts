@@ -63,6 +63,45 @@ async function createThings(db: Db, count: number): Promise<void> {
   }
 }
 
+/**
+ * One due row and a loop over it (lease 300 ms) whose first hand-back the store refuses, as when
+ * PostgreSQL restarts under load. The work marks the row done, but for its first `idlePasses`.
+ */
+async function refusedHandBack(db: Db, idlePasses: number) {
+  await createThings(db, 1);
+  const table = leasedTable(db, thingsSpec(db));
+  let refuse = true;
+  const flaky = {
+    ...table,
+    async releaseMany(keys: readonly Key[], owner: string) {
+      if (refuse) {
+        refuse = false;
+        throw new Error('the store is away');
+      }
+      return table.releaseMany(keys, owner);
+    },
+  };
+  const worked: number[] = [];
+  const log = captureLogger('warn');
+  const loop = createLeasedLoop({
+    table: flaky,
+    owner: 'replica-a',
+    async work(row) {
+      worked.push(Date.now());
+      if (worked.length <= idlePasses) return;
+      const k = { workspaceId: row.workspace_id, thingId: row.thing_id };
+      await table.updateLeased(k, 'replica-a', { done: 1 });
+    },
+    clock: () => new Date(),
+    log: log.logger,
+    tickMs: 20,
+    leaseMs: 300,
+    maxInFlight: 3,
+  });
+  cleanups.push(() => loop.stop());
+  return { table, loop, worked, log, key: { workspaceId: 'T0', thingId: 'thing-0' } };
+}
+
 describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
   it('one claim wins; a live lease holds; a lapsed one is taken over; only the holder writes', async () => {
     const { store, dispose } = await freshStore(dialect);
@@ -81,8 +120,10 @@ describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
     expect([a, b].filter(Boolean)).toHaveLength(1);
     expect(await things.claim(key, loser, 1_499, 500)).toBeUndefined();
     expect(await things.updateLeased(key, loser, { done: 1 })).toBe(false);
-    expect(await things.renewAll(loser, 2_000)).toEqual(new Set());
-    expect(await things.renewAll(winner, 1_800)).toEqual(new Set([things.id(key)]));
+    expect(await things.renew([key], loser, 2_000)).toEqual(new Set());
+    expect(await things.renew([key], winner, 1_800)).toEqual(new Set([things.id(key)]));
+    // Only the rows named are renewed: a lease its owner no longer has in hand is left to lapse.
+    expect(await things.renew([], winner, 9_000)).toEqual(new Set());
     // Renewed to 1 800: still held at 1 700, taken over once it has passed.
     expect(await things.claim(key, loser, 1_700, 500)).toBeUndefined();
     expect(await things.claim(key, loser, 1_801, 500)).toMatchObject({ lease_owner: loser });
@@ -116,8 +157,8 @@ describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
 
     // Releasing the batch hands back only replica-a's rows; replica-b keeps thing-1.
     await things.releaseMany(keys, 'replica-a');
-    expect(await things.renewAll('replica-a', 2_000)).toEqual(new Set());
-    expect(await things.renewAll('replica-b', 2_000)).toEqual(new Set([things.id(key(1))]));
+    expect(await things.renew(keys, 'replica-a', 2_000)).toEqual(new Set());
+    expect(await things.renew(keys, 'replica-b', 2_000)).toEqual(new Set([things.id(key(1))]));
     const again = await things.claimMany(keys, 'replica-c', 1_300, 500);
     expect(again.map((r) => r.thing_id).sort()).toEqual(['thing-0', 'thing-2', 'thing-3']);
   });
@@ -146,6 +187,48 @@ describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
       ['thing-2', 0],
       ['thing-3', 3],
     ]);
+  });
+
+  it('a lease whose release failed is not renewed: it lapses and the row is worked again', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    // The first pass leaves the row due and its hand-back is refused; the second finishes it.
+    const { loop, table, key, worked, log } = await refusedHandBack(store.db, 1);
+    loop.start();
+
+    // Before: the heartbeat renewed every lease naming its owner, this orphan too, for as long as
+    // the process lived, so nobody could claim the row again.
+    await eventually(() => worked.length >= 2, 5_000, 'the row worked again after the lapse');
+
+    expect(log.lines().map((l) => l.msg)).toContain('lease release failed');
+    expect(await table.spec.find(key)).toMatchObject({ done: 1 });
+  });
+
+  it('a row held for work outside the loop stays leased until handed back, or lapses', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    const { loop, table, key, worked, log } = await refusedHandBack(store.db, 0);
+    // Claimed outside the loop (as a QR session is stored leased while it is set up), then held.
+    const claimedAt = Date.now();
+    expect(await table.claim(key, 'replica-a', claimedAt, 300)).toBeDefined();
+    const held = loop.hold(key, claimedAt);
+    loop.start();
+
+    // Three leases long: the heartbeat keeps it, so the loop does not take it.
+    await new Promise((r) => setTimeout(r, 900));
+    expect(worked).toEqual([]);
+    expect((await table.spec.find(key))?.lease_owner).toBe('replica-a');
+
+    await held.release(); // refused by the store: logged, not thrown
+    expect(log.lines().map((l) => l.msg)).toContain('lease release failed');
+    await eventually(() => worked.length === 1, 5_000, 'the row worked after the lapse');
+    // Its lease is handed back once the work ends, a moment after it started.
+    await eventually(
+      async () => (await table.spec.find(key))?.lease_owner === null,
+      5_000,
+      'the lease handed back after the work',
+    );
+    expect(await table.spec.find(key)).toMatchObject({ done: 1, lease_owner: null });
   });
 
   it('two loops over it work each due row once, each by one of them', async () => {

@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import type { Logger } from 'pino';
 import { type Translate, translator } from '../../i18n/translator.js';
 import {
   findSession,
@@ -98,7 +99,7 @@ export async function startQrOnboarding(
 
   const key: SessionKey = { workspaceId: who.teamId, sessionId: session.sessionId };
   // Held under this process's watcher identity, so its heartbeat renews the lease while the
-  // upload runs and a crash here frees the session within one short lease.
+  // upload runs and a crash here (or a failed hand-back) frees the session within one lease.
   const owner = deps.watcher.workerId;
   const now = deps.clock().getTime();
   const firstGap = nextBaseGap(deps.watcher.schedule, 0);
@@ -130,35 +131,66 @@ export async function startQrOnboarding(
     );
     return { ok: false, message: errorCard(why, mine) };
   }
-
-  let notice: SlackMessage | undefined;
-  try {
-    const png = await (deps.drawQr ?? renderQrPng)(session.url);
-    const fileId = await uploadQr(client, who.channelId, args.mediaMark, png, t);
-    if (fileId) await updateLeased(deps.store.db, key, owner, { file_id: fileId });
-  } catch (err) {
-    log.warn({ err, sessionId: session.sessionId }, 'qr image upload failed');
-    notice = slackProblem(err, true, await privately(), again);
-  }
-
-  try {
-    const row = await findSession(deps.store.db, key);
-    if (row) {
-      const message = await renderSession(deps, row);
-      await client.chat.update({ channel: who.channelId, ts: messageTs, ...message });
-      await updateLeased(deps.store.db, key, owner, {
-        message_state: row.state,
-        message_watch_state: row.watch_state,
-      });
-    }
-  } catch (err) {
-    // Left owed in the store: the watcher edits it once the lease is handed back.
-    log.warn({ err, sessionId: session.sessionId }, 'qr status message edit failed');
-  }
-  await updateLeased(deps.store.db, key, owner, { lease_owner: null, lease_until: null });
+  const shown = { key, who, mediaMark: args.mediaMark, url: session.url, messageTs, t, at: now };
+  const notice = await showSession(deps, client, shown, log, async (err) =>
+    slackProblem(err, true, await privately(), again),
+  );
   deps.watcher.kick();
   log.info({ sessionId: session.sessionId, points: session.points }, 'qr session started');
   return { ok: true, sessionId: session.sessionId, ...(notice ? { notice } : {}) };
+}
+
+/**
+ * A stored session's PNG uploaded and its placeholder turned into the status message, under the
+ * watcher's heartbeat; its lease handed to the watchers after, whatever happened. What to tell the
+ * person when the image could not be shown.
+ */
+async function showSession(
+  deps: SlackDeps,
+  client: WebClient,
+  s: {
+    key: SessionKey;
+    who: Asker;
+    mediaMark: string;
+    url: string;
+    messageTs: string;
+    t: Translate;
+    /** When the session was stored, leased to the watcher. */
+    at: number;
+  },
+  log: Logger,
+  problem: (err: unknown) => Promise<SlackMessage>,
+): Promise<SlackMessage | undefined> {
+  const owner = deps.watcher.workerId;
+  const held = deps.watcher.hold(s.key, s.at);
+  let notice: SlackMessage | undefined;
+  try {
+    try {
+      const png = await (deps.drawQr ?? renderQrPng)(s.url);
+      const fileId = await uploadQr(client, s.who.channelId, s.mediaMark, png, s.t);
+      if (fileId) await updateLeased(deps.store.db, s.key, owner, { file_id: fileId });
+    } catch (err) {
+      log.warn({ err, sessionId: s.key.sessionId }, 'qr image upload failed');
+      notice = await problem(err);
+    }
+    try {
+      const row = await findSession(deps.store.db, s.key);
+      if (row) {
+        const message = await renderSession(deps, row);
+        await client.chat.update({ channel: s.who.channelId, ts: s.messageTs, ...message });
+        await updateLeased(deps.store.db, s.key, owner, {
+          message_state: row.state,
+          message_watch_state: row.watch_state,
+        });
+      }
+    } catch (err) {
+      // Left owed in the store: the watcher edits it once the lease is handed back.
+      log.warn({ err, sessionId: s.key.sessionId }, 'qr status message edit failed');
+    }
+  } finally {
+    await held.release();
+  }
+  return notice;
 }
 
 /** The QR code's PNG into the channel, titled in the status message's language; its file id. */
