@@ -47,8 +47,9 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
   async function beat(): Promise<void> {
     const t = o.now();
     // Only what was in hand before the statement ran is judged by its answer.
-    const snapshot = [...holds.entries()].map(([id, h]) => [id, h.hold] as const);
-    const keys = [...holds.values()].map((h) => h.key);
+    const inHand = [...holds.entries()];
+    const snapshot = inHand.map(([id, h]) => [id, h.hold] as const);
+    const keys = inHand.map(([, h]) => h.key);
     let held: Set<string>;
     try {
       held = await o.table.renew(keys, o.owner, t + o.leaseMs);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { type BatchedWrites, batchedWrites } from './batched-writes.js';
-import { createLeaseHeartbeat, type LeaseHeartbeat } from './lease-heartbeat.js';
+import { createLeaseHeartbeat, type Hold, type LeaseHeartbeat } from './lease-heartbeat.js';
 import type { LeaseColumns, LeasedTable } from './leased-rows.js';
 
 /**
@@ -100,15 +100,18 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
 
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
-    const hold = heartbeat.hold(key, claimedAt + o.leaseMs);
-    const stopping = () => stopRequested || hold.lost || now() >= hold.until;
-    const done = workThenRelease({ id, key, row, work, stopping }, ending).finally(() => {
-      heartbeat.drop(key);
-      inFlight.delete(id);
-      // A slot is free again: due work waiting for it need not wait for the next look, but
-      // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
-      plan(looks.gapLeft());
-    });
+    const lease = holdLease(key, claimedAt + o.leaseMs, id, ending);
+    const stopping = () => stopRequested || lease.hold.lost || now() >= lease.hold.until;
+    // Never rejects: a failure of the work or of the hand-back is logged.
+    const done = work(row, stopping)
+      .catch((err) => log.error({ err, key: id }, 'leased work failed'))
+      .then(() => lease.release())
+      .finally(() => {
+        inFlight.delete(id);
+        // A slot is free again: due work waiting for it need not wait for the next look, but
+        // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
+        plan(looks.gapLeft());
+      });
     inFlight.set(id, done);
     return done;
   }
@@ -169,7 +172,7 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
 
   return {
     run,
-    hold: (key, claimedAt) => holdOutside(key, claimedAt + o.leaseMs, table.id(key), ending),
+    hold: (key, claimedAt) => holdLease(key, claimedAt + o.leaseMs, table.id(key), ending),
     start() {
       if (running) return;
       running = true;
@@ -199,39 +202,25 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
 }
 
 /**
- * The work on one row, then its lease handed back; never rejects (either failure is logged). The
- * hold is dropped as the work ends: a renewal racing the release must not call the lease lost.
+ * A lease in hand: renewed by the heartbeat until `release` drops it (first, so a renewal racing
+ * the hand-back does not call the lease lost) and hands it back. `release` never rejects: a
+ * hand-back refused by the store is logged, and the lease, no longer renewed, lapses within one
+ * lease. The loop's own work and rows held for work outside it (`LeasedRunner.hold`) alike.
  */
-function workThenRelease<K, R>(
-  p: { id: string; key: K; row: R; work: LeasedWork<R>; stopping: () => boolean },
-  via: { heartbeat: LeaseHeartbeat<K>; releases: BatchedWrites<K>; log: Logger },
-): Promise<void> {
-  return p
-    .work(p.row, p.stopping)
-    .catch((err) => via.log.error({ err, key: p.id }, 'leased work failed'))
-    .then(() => {
-      via.heartbeat.drop(p.key);
-      return via.releases.add(p.key);
-    })
-    .catch((err) => via.log.error({ err, key: p.id }, 'lease release failed'))
-    .then(() => undefined);
-}
-
-/** `LeasedRunner.hold`: a lease taken outside the loop, renewed until handed back. */
-function holdOutside<K>(
+function holdLease<K>(
   key: K,
   until: number,
   id: string,
   via: { heartbeat: LeaseHeartbeat<K>; releases: BatchedWrites<K>; log: Logger },
-): { release(): Promise<void> } {
-  via.heartbeat.hold(key, until);
+): { hold: Hold; release(): Promise<void> } {
+  const hold = via.heartbeat.hold(key, until);
   return {
+    hold,
     release() {
       via.heartbeat.drop(key);
-      // Not renewed any more: a hand-back refused by the store lapses within one lease.
       return via.releases
         .add(key)
-        .catch((err) => via.log.warn({ err, key: id }, 'lease release failed'));
+        .catch((err) => via.log.error({ err, key: id }, 'lease release failed'));
     },
   };
 }
