@@ -42,6 +42,7 @@ describe('work after an ack waits for the acks still owed', () => {
   it('holds while requests keep arriving, each answered at once, until arrivals pause', async () => {
     const arrivals: number[] = [];
     let ranAt = 0;
+    const since = performance.now();
     const waiting = acks.afterPendingAcks().then(() => {
       ranAt = performance.now();
     });
@@ -55,9 +56,12 @@ describe('work after an ack waits for the acks still owed', () => {
       await new Promise((r) => setTimeout(r, 2));
     }
     await waiting;
-    // Work never starts within QUIET_MS of an arrival (the machine may pause longer between two).
+    // Work never starts within QUIET_MS of an arrival (the machine may pause longer between two),
+    // unless it has waited MAX_DEFER_MS: a loaded machine can stretch the ten over that.
     const before = arrivals.filter((t) => t <= ranAt);
-    expect(ranAt - before[before.length - 1]!).toBeGreaterThanOrEqual(QUIET_MS - 1);
+    const quiet = ranAt - before[before.length - 1]! >= QUIET_MS - 1;
+    const deadline = ranAt - since >= MAX_DEFER_MS - 1;
+    expect({ quiet, deadline }).not.toEqual({ quiet: false, deadline: false });
   });
 
   it('never holds work longer than MAX_DEFER_MS, however many requests stay unanswered', async () => {
