@@ -21,6 +21,8 @@ export interface ScaleRun {
   qrWatchMs: number;
   /** Epoch ms the window ended: no check is owed after it. */
   until: number;
+  /** When the window began, and the database's transactions and settings scans in it. */
+  window: { at: number; transactions: number; settingsScans: number };
   probes: Record<'quiet' | 'loaded', Record<ProbeKind, (number | null)[]>>;
   asked: ReturnType<AnswerBook['asked']>;
   floodAt: number;
@@ -102,6 +104,7 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
   const loaded = run.asked.filter((a) => a.phase !== 'quiet');
   const overQuiet = loadedOverQuiet(run.asked);
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  const inWindow = run.records.filter((r) => r.at >= run.window.at && r.at <= run.until).length;
   return [
     {
       name: `scale: probes, loaded over quiet, ${L}`,
@@ -178,6 +181,10 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         botCpuShareOfOneCore: run.botCpuShare,
         tokenWindowsFilled: rate.tokenWindowsFilled,
         claimsPerReplica: run.claimsPerReplica,
+        // Diagnostic only: the database's own count of what the window's gateway requests cost.
+        gatewayRequestsInWindow: inWindow,
+        dbTransactionsPerGatewayRequest: ratio(run.window.transactions, inWindow),
+        settingsScansPerGatewayRequest: ratio(run.window.settingsScans, inWindow),
         // Diagnostic only: the bot's own lateness (claim − the due time it set itself).
         ...Object.fromEntries(
           ['qr', 'watch', 'subscription'].map((k) => [

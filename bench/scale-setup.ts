@@ -44,6 +44,32 @@ export async function liveItems(url: string) {
   }
 }
 
+/**
+ * What the run's own database has done so far, by PostgreSQL's statistics: transactions (a
+ * statement outside a transaction is one) and scans of the settings table (a read by workspace is
+ * one). A backend reports its counts when idle, within a second or so: over a window of minutes
+ * the difference of two readings is the window's.
+ */
+export async function databaseActivity(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const one = async (q: string) => Number((await c.query(q)).rows[0]?.n ?? 0);
+    return {
+      transactions: await one(
+        `select xact_commit + xact_rollback n from pg_stat_database where datname = current_database()`,
+      ),
+      settingsScans: await one(
+        `select coalesce(idx_scan, 0) + coalesce(seq_scan, 0) n from pg_stat_user_tables where relname = 'workspace_settings'`,
+      ),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+export type DatabaseActivity = Awaited<ReturnType<typeof databaseActivity>>;
+
 /** This module's sibling script: compiled .js under `npm run bench`, .ts (through tsx) in tests. */
 function sibling(name: string): { script: string; env: Record<string, string> } {
   const ts = import.meta.url.endsWith('.ts');

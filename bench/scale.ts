@@ -11,7 +11,15 @@ import { populateWorld } from './scale-populate.js';
 import { probeOwner, probes } from './scale-probes.js';
 import { steadyQr } from './scale-qr-load.js';
 import { scaleResults } from './scale-results.js';
-import { liveItems, ownDatabase, scaleBotEnv, startBots, startPlainBolts } from './scale-setup.js';
+import {
+  type Bot,
+  databaseActivity,
+  liveItems,
+  ownDatabase,
+  scaleBotEnv,
+  startBots,
+  startPlainBolts,
+} from './scale-setup.js';
 import { steadyStream } from './scale-stream.js';
 import { channelWatch, installWorkspaces, SCALE_CLIENT, subscriptionOwner } from './scale-world.js';
 import { round } from './stats.js';
@@ -151,6 +159,14 @@ async function floodHalfway(
   return at;
 }
 
+/** The bots' and the database's counters now: the window's figures are the difference of two. */
+async function readings(bots: Bot[], url: string) {
+  const live = await liveItems(url);
+  const metrics = await Promise.all(bots.map((b) => b.metrics()));
+  const cpu = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
+  return { live, metrics, cpuMs: cpu, db: await databaseActivity(url) };
+}
+
 /**
  * The multi-workspace benchmark, measured from outside the bot: `replicas` bot processes started
  * as production starts them (scripts/start.sh) in many-workspace mode on a PostgreSQL database of
@@ -224,9 +240,7 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
     });
     phase = 'live';
     const creationS = round((Date.now() - setupAt) / 1000);
-    const liveAtStart = await liveItems(db.url);
-    const before = await Promise.all(bots.map((b) => b.metrics()));
-    const cpu0 = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
+    const start = await readings(bots, db.url);
     const windowAt = Date.now();
     const floodDone = floodHalfway(o, double, book, targets, mirrors, (on) => {
       flooding = on;
@@ -237,10 +251,8 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
     stop = true;
     const windowEnd = Date.now();
     const [streamOut] = await Promise.all([stream, qrLoad]);
-    const cpuS = (bots.reduce((s, b) => s + cpuMs(b.pid), 0) - cpu0) / 1000;
-    const liveAtEnd = await liveItems(db.url);
-    const after = await Promise.all(bots.map((b) => b.metrics()));
-    const deltas = after.map((a, i) => histogramDelta(a, before[i]!));
+    const end = await readings(bots, db.url);
+    const deltas = end.metrics.map((a, i) => histogramDelta(a, start.metrics[i]!));
     await book.settled(30_000);
     return scaleResults(
       {
@@ -257,17 +269,22 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
         },
         qrWatchMs: cfg.qr.watchTimeoutMs,
         until: windowEnd,
+        window: {
+          at: windowAt,
+          transactions: end.db.transactions - start.db.transactions,
+          settingsScans: end.db.settingsScans - start.db.settingsScans,
+        },
         probes: { quiet, loaded },
         asked: book.asked(),
         floodAt,
         stream: streamOut,
-        live: { start: liveAtStart, end: liveAtEnd },
+        live: { start: start.live, end: end.live },
         lateness: histogramSum(deltas),
         claimsPerReplica: deltas
           .map((d) => Object.values(d).reduce((n, h) => n + h.count, 0))
           .join(' / '),
         rss,
-        botCpuShare: round(cpuS / ((windowEnd - windowAt) / 1000)),
+        botCpuShare: round((end.cpuMs - start.cpuMs) / (windowEnd - windowAt)),
         creationS,
         windowS: round((windowEnd - windowAt) / 1000),
       },

@@ -30,7 +30,14 @@ const FIGURES: Record<string, string[]> = {
     'loadedAnswerP90OverQuiet',
   ],
   memory: ['rssMaxMiB'],
-  information: ['liveQrCodesAtStart', 'liveQrCodesAtEnd', 'floodAnswered', 'ackP99Ms'],
+  information: [
+    'liveQrCodesAtStart',
+    'liveQrCodesAtEnd',
+    'floodAnswered',
+    'ackP99Ms',
+    'dbTransactionsPerGatewayRequest',
+    'settingsScansPerGatewayRequest',
+  ],
 };
 
 describe('the scale benchmark, shortened', () => {
@@ -69,6 +76,9 @@ describe('the scale benchmark, shortened', () => {
       }
       for (const k of ['qr', 'watch', 'subscription'])
         expect(f[`${k}Checks`], k).toBeGreaterThan(0);
+      // The database's own counts over the window: every gateway request cost some work there.
+      expect(f.gatewayRequestsInWindow).toBeGreaterThan(0);
+      expect(f.dbTransactionsPerGatewayRequest).toBeGreaterThan(1);
       expect(f.liveWatchesAtStart).toBeGreaterThanOrEqual(6);
       expect(f.liveSubscriptionsAtStart).toBeGreaterThanOrEqual(6);
       expect(f.liveQrCodesAtEnd).toBeGreaterThanOrEqual(6);
