@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database, Db, StoreDialect } from './database.js';
 import { migrationProvider } from './migrations/index.js';
 import { createSqliteDialect, withSqliteWriteLock } from './sqlite.js';
+import { type SettingsReader, settingsReadEachTime } from './workspace-settings.js';
 
 export interface Store {
   /** People's requests: commands, clicks, forms, and what their answers read and write. */
@@ -14,6 +15,8 @@ export interface Store {
    */
   readonly background: Db;
   readonly dialect: StoreDialect;
+  /** Workspace settings as this thread reads them (remembered on PostgreSQL; see the reader). */
+  readonly settings: SettingsReader;
   /** People's queries waiting for a connection of their pool now (always 0 on SQLite). */
   waiting(): number;
   /** True when the database answers a trivial query within `timeoutMs` (for /readyz). */
@@ -59,16 +62,24 @@ export async function openStore(url: string, opts: OpenStoreOptions = {}): Promi
     await db.destroy();
     throw error;
   }
+  let settings: SettingsReader = settingsReadEachTime(db);
+  if (dialect === 'postgres') {
+    // pg is loaded only for a PostgreSQL URL.
+    const { settingsRemembered } = await import('./settings-feed.js');
+    settings = settingsRemembered(db, { url, schema: opts.schema, logger: opts.logger });
+  }
   let closed = false;
   return {
     db,
     background,
     dialect,
+    settings,
     waiting: () => requests.pool?.waitingCount ?? 0,
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     async close() {
       if (closed) return;
       closed = true;
+      await settings.close();
       await db.destroy();
       if (background !== db) await background.destroy();
     },

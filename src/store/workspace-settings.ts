@@ -32,6 +32,33 @@ function idList(json: string | null): string[] {
   }
 }
 
+/**
+ * Each thread's reads of workspace settings, several per command and per background check: on
+ * PostgreSQL remembered while a change feed listens (settings-feed.ts), on SQLite read each time
+ * (an in-process read, no round trip to save).
+ */
+export interface SettingsReader {
+  read(workspaceId: string): Promise<WorkspaceSettings | undefined>;
+  /**
+   * This thread has just written the row: its next read goes to the database, not waiting for
+   * the notification. Other threads and processes learn of it from the notification.
+   */
+  changed(workspaceId: string): void;
+  /** The same rows remembered, a row not remembered read through `db` (the background's pool). */
+  via(db: Db): SettingsReader;
+  close(): Promise<void>;
+}
+
+export function settingsReadEachTime(db: Db): SettingsReader {
+  return {
+    read: (id) => getWorkspaceSettings(db, id),
+    changed() {},
+    via: settingsReadEachTime,
+    close: async () => {},
+  };
+}
+
+/** One read of the stored row (SettingsReader is what callers use). */
 export async function getWorkspaceSettings(
   db: Db,
   workspaceId: string,

@@ -87,7 +87,11 @@ export async function tenancy(p: {
   }
   const settings = workspaceSettings(p.store, config, box, p.logger);
   // The background loops read the same rows through their own pool (see Store.background).
-  const backgroundStore = { ...p.store, db: p.store.background };
+  const backgroundStore = {
+    ...p.store,
+    db: p.store.background,
+    settings: p.store.settings.via(p.store.background),
+  };
   const backgroundSettings = workspaceSettings(backgroundStore, config, box, p.logger);
   const oauth = config.mode === 'oauth' && box ? oauthWiring({ ...p, box }) : undefined;
   /** The Web API client of a team: its installation's in OAuth mode, else the one app client. */

@@ -116,6 +116,7 @@ describe.each(DIALECTS)('openStore on %s', (dialect) => {
       '0019-approval-requests',
       '0020-approval-starts',
       '0021-unconfirmed-by-time',
+      '0022-settings-changes',
     ]);
   });
 

@@ -55,6 +55,7 @@ async function endWorkspace(
       ? await deps.gatewayToken(teamId).catch(() => undefined)
       : undefined;
   await forgetWorkspace(deps.store.db, teamId, now, { installation });
+  deps.store.settings.changed(teamId);
   await endWatchesAndExports(deps, teamId, now);
   // And its channel subscriptions: no poll after this.
   await endSubscriptionsWhere(deps.store.db, { workspaceId: teamId }, 'uninstalled', now.getTime());

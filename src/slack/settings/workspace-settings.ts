@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Locale } from '../../i18n/locales.js';
 import { scrubAlso } from '../../logger.js';
 import type { SealedAt, SecretBox } from '../../secrets/cipher.js';
-import { getWorkspaceSettings, type Store, type WorkspaceSettings } from '../../store/index.js';
+import type { Store, WorkspaceSettings } from '../../store/index.js';
 import { refusal } from '../blocks/error-card.js';
 
 /** Who may run paid commands in a workspace; empty lists mean no restriction. */
@@ -61,7 +61,7 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
     s?.dailyBudgetPoints ?? config.dailyBudgetPoints;
   const oneWorkspace = config.mode !== 'oauth' || !box;
   const storedUnlessOneWorkspace = (teamId: string) =>
-    oneWorkspace ? Promise.resolve(undefined) : getWorkspaceSettings(store.db, teamId);
+    oneWorkspace ? Promise.resolve(undefined) : store.settings.read(teamId);
   /**
    * One-workspace modes: GATEWAY_TOKEN (or the sandbox's). OAuth mode: the workspace's own
    * token; without one, against a real gateway, the caller is told to ask an admin.
@@ -83,10 +83,10 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
   return {
     /**
      * Who may spend, the budget and the token for one call, from one read of the stored row
-     * (never remembered between calls: a change an admin saved applies to the next call).
+     * (a change an admin saved applies to the next call; see the store's settings reader).
      */
     async forCall(teamId: string): Promise<CallSettings> {
-      const s = await getWorkspaceSettings(store.db, teamId);
+      const s = await store.settings.read(teamId);
       return { rules: rulesOf(s), budget: budgetOf(s), token: () => tokenOf(s, teamId) };
     },
     sealGatewayToken(teamId: string, token: string): string {
@@ -95,11 +95,11 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
       return box.seal(token, gatewayTokenAt(teamId));
     },
     async spendRules(teamId: string): Promise<SpendRules> {
-      return rulesOf(await getWorkspaceSettings(store.db, teamId));
+      return rulesOf(await store.settings.read(teamId));
     },
     /** "set · last 4" for the settings form, or undefined when none is stored. */
     async gatewayTokenLast4(teamId: string): Promise<string | undefined> {
-      return (await getWorkspaceSettings(store.db, teamId))?.gatewayTokenLast4 ?? undefined;
+      return (await store.settings.read(teamId))?.gatewayTokenLast4 ?? undefined;
     },
     /**
      * One-workspace modes: GATEWAY_TOKEN (or the sandbox's). OAuth mode: the workspace's own
@@ -109,19 +109,19 @@ export function workspaceSettings(store: Store, config: Config, box?: SecretBox,
       return tokenOf(await storedUnlessOneWorkspace(teamId), teamId);
     },
     async dailyBudget(teamId: string): Promise<number | undefined> {
-      return budgetOf(await getWorkspaceSettings(store.db, teamId));
+      return budgetOf(await store.settings.read(teamId));
     },
     /** The language of what is posted into this workspace's channels (English by default). */
     async language(teamId: string): Promise<Locale> {
-      return (await getWorkspaceSettings(store.db, teamId))?.language ?? 'en';
+      return (await store.settings.read(teamId))?.language ?? 'en';
     },
     /** When work needs approval (above this many points; undefined: never) and who approves. */
     async approvalRules(teamId: string): Promise<ApprovalRules> {
-      const s = await getWorkspaceSettings(store.db, teamId);
+      const s = await store.settings.read(teamId);
       return { above: s?.approvalAbove ?? undefined, approvers: s?.approvers ?? [] };
     },
     async summaryChannel(teamId: string): Promise<string | undefined> {
-      const s = await getWorkspaceSettings(store.db, teamId);
+      const s = await store.settings.read(teamId);
       return s?.summaryChannel ?? config.spendSummary.channel;
     },
   };

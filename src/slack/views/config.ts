@@ -103,6 +103,7 @@ export const configView: ViewDef = {
           : {}),
         now: deps.clock(),
       });
+      deps.store.settings.changed(teamId);
       deps.logger.info(
         {
           team: teamId,

@@ -21,6 +21,7 @@ import { stepClaimsMigration } from './0018-step-claims.js';
 import { approvalRequestsMigration } from './0019-approval-requests.js';
 import { approvalStartsMigration } from './0020-approval-starts.js';
 import { unconfirmedByTimeMigration } from './0021-unconfirmed-by-time.js';
+import { settingsChangesMigration } from './0022-settings-changes.js';
 
 /**
  * Migrations live in code, not in files read at run time, so they work from `dist/` too. Kysely
@@ -49,6 +50,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     '0019-approval-requests': approvalRequestsMigration(),
     '0020-approval-starts': approvalStartsMigration(),
     '0021-unconfirmed-by-time': unconfirmedByTimeMigration(),
+    '0022-settings-changes': settingsChangesMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
