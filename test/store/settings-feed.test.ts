@@ -15,6 +15,13 @@ afterEach(async () => {
   cleanups.length = 0;
 });
 
+/**
+ * A workspace id of this file's own: notifications are database-wide, so another test file's
+ * write of a `T1` row in its own schema would drop ours too (a harmless extra read in production,
+ * a miscount here).
+ */
+const W = `T${randomBytes(4).toString('hex')}`;
+
 /** A raw connection, as `psql` would be, on the schema. */
 async function outside(schema: string): Promise<pg.Client> {
   const c = new pg.Client({
@@ -52,17 +59,19 @@ async function twoReplicas() {
   });
   const save = (store: Store, budget: number) =>
     saveWorkspaceSettings(store.db, {
-      workspaceId: 'T1',
+      workspaceId: W,
       dailyBudgetPoints: budget,
       now: new Date(),
     });
-  /** A's reads once its feed listens: a second read in a row makes no statement. */
+  /** A's reads once its feed listens and the last write's notification has landed: a read makes no statement. */
   const remembering = () =>
     eventually(
       async () => {
-        await a.settings.read('T1');
+        await a.settings.read(W);
+        // A notification of a write just made may still be on its way: let it land first.
+        await new Promise((settle) => setTimeout(settle, 200));
         const before = reads;
-        await a.settings.read('T1');
+        await a.settings.read(W);
         return reads === before;
       },
       10_000,
@@ -71,7 +80,7 @@ async function twoReplicas() {
   return { schema, a, b, psql, save, reads: () => reads, readsOfB: () => readsOfB, remembering };
 }
 
-const budgetOf = async (store: Store) => (await store.settings.read('T1'))?.dailyBudgetPoints;
+const budgetOf = async (store: Store) => (await store.settings.read(W))?.dailyBudgetPoints;
 
 describe('workspace settings remembered on PostgreSQL', () => {
   it('a change saved by another replica is read once its notification arrives', async () => {
@@ -91,7 +100,7 @@ describe('workspace settings remembered on PostgreSQL', () => {
     await eventually(async () => (await budgetOf(r.a)) === 7, 5_000, 'the update read');
     await r.remembering();
     await r.psql.query(`delete from workspace_settings`);
-    await eventually(async () => (await r.a.settings.read('T1')) === undefined, 5_000, 'gone');
+    await eventually(async () => (await r.a.settings.read(W)) === undefined, 5_000, 'gone');
   });
 
   it('its own write is read at once; a read a change overtook is not remembered', async () => {
@@ -99,14 +108,14 @@ describe('workspace settings remembered on PostgreSQL', () => {
     await r.save(r.a, 100);
     await r.remembering();
     await r.save(r.a, 300);
-    r.a.settings.changed('T1');
+    r.a.settings.changed(W);
     expect(await budgetOf(r.a)).toBe(300);
     await r.remembering();
-    const reading = r.a.settings.read('T1');
-    r.a.settings.changed('T1');
+    const reading = r.a.settings.read(W);
+    r.a.settings.changed(W);
     await reading;
     const before = r.reads();
-    await r.a.settings.read('T1');
+    await r.a.settings.read(W);
     expect(r.reads()).toBe(before + 1);
   });
 
@@ -140,12 +149,12 @@ describe('workspace settings read through another pool', () => {
     await r.remembering();
     const viaB = r.a.settings.via(r.b.db);
     const [a0, b0] = [r.reads(), r.readsOfB()];
-    expect((await viaB.read('T1'))?.dailyBudgetPoints).toBe(100);
+    expect((await viaB.read(W))?.dailyBudgetPoints).toBe(100);
     expect([r.reads(), r.readsOfB()]).toEqual([a0, b0]);
-    r.a.settings.changed('T1');
-    expect((await viaB.read('T1'))?.dailyBudgetPoints).toBe(100);
+    r.a.settings.changed(W);
+    expect((await viaB.read(W))?.dailyBudgetPoints).toBe(100);
     expect([r.reads(), r.readsOfB()]).toEqual([a0, b0 + 1]);
-    await r.a.settings.read('T1');
+    await r.a.settings.read(W);
     expect(r.reads()).toBe(a0);
   });
 });
@@ -155,13 +164,13 @@ describe('workspace settings on SQLite', () => {
     const { store, dispose } = await freshStore('sqlite');
     cleanups.push(dispose);
     await saveWorkspaceSettings(store.db, {
-      workspaceId: 'T1',
+      workspaceId: W,
       dailyBudgetPoints: 1,
       now: new Date(),
     });
     expect(await budgetOf(store)).toBe(1);
     await saveWorkspaceSettings(store.db, {
-      workspaceId: 'T1',
+      workspaceId: W,
       dailyBudgetPoints: 2,
       now: new Date(),
     });
