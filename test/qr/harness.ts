@@ -35,6 +35,11 @@ export interface HarnessOptions {
 
 const silent = pino({ level: 'silent' });
 
+export interface ReplicaOptions {
+  /** Sessions its watcher works on at once (the watcher's default otherwise). */
+  maxInFlight?: number;
+}
+
 /** Real parts end to end: sandbox gateway (behind a check log), Slack double, store, ledger. */
 export async function startHarness(opts: HarnessOptions = {}) {
   const closers: (() => Promise<unknown>)[] = [];
@@ -59,6 +64,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   async function replica(
     workerId: string,
     store?: Store,
+    options: ReplicaOptions = {},
   ): Promise<SlackDeps & { watcher: QrWatcher }> {
     const db = store ?? (await database.open());
     const gateway = createGatewayClient({
@@ -114,6 +120,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       workerId,
       tickMs: 10,
       leaseMs: opts.leaseMs ?? 3_000,
+      maxInFlight: options.maxInFlight,
       schedule: opts.schedule ?? { capMs: 200 },
     });
     watchers.push(watcher);
