@@ -1,13 +1,18 @@
 import { GatewayBusyError, GatewayError, GatewayInputError } from '../gateway/errors.js';
 import { isFinalQrStatus } from '../gateway/operations/index.js';
 import { jittered, nextBaseGap } from './schedule.js';
-import type { QrSessionRow } from './session-row.js';
+import { editOwed, type QrSessionRow, stepOwed } from './session-row.js';
 import { type SessionKey, updateLeased } from './session-store.js';
 import type { WorkContext } from './work-context.js';
 
 /** When watching this session ends. */
 export function watchEnd(row: QrSessionRow, timeoutMs: number): number {
   return row.watch_until ?? Number(row.created_at) + timeoutMs;
+}
+
+/** After this row is stored, workOnSession has nothing more to do for it: no edit, no step. */
+function nothingOwedAfter(row: QrSessionRow): boolean {
+  return row.watch_state === 'watching' && !editOwed(row) && !stepOwed(row);
 }
 
 /** Until when this session's checks are dense (rows from before 0005: the first minute). */
@@ -23,7 +28,7 @@ export function denseEnd(row: QrSessionRow, denseMs: number): number {
 export async function checkStatus(
   ctx: WorkContext,
   row: QrSessionRow,
-  opts: { interactive?: boolean } = {},
+  opts: { interactive?: boolean; handingBack?: () => void } = {},
 ): Promise<QrSessionRow | undefined> {
   const { deps, schedule } = ctx;
   const key: SessionKey = { workspaceId: row.workspace_id, sessionId: row.session_id };
@@ -82,6 +87,11 @@ export async function checkStatus(
       next_check_at: later(t),
       updated_at: t,
     };
+  }
+  if (opts.handingBack && nothingOwedAfter({ ...row, ...patch })) {
+    // The usual check (status unchanged, still watching): the lease goes back with its result.
+    opts.handingBack();
+    patch = { ...patch, lease_owner: null, lease_until: null };
   }
   const kept = await updateLeased(deps.store.db, key, ctx.owner, patch);
   if (!kept) {

@@ -67,9 +67,9 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
   const loop = createLeasedLoop({
     table: sessionTable(db),
     owner,
-    work: (row, stopping) =>
+    work: (row, stopping, handingBack) =>
       hasWork(row, deps.clock().getTime(), ctx.timeoutMs)
-        ? workOnSession(ctx, row, false, stopping)
+        ? workOnSession(ctx, row, false, stopping, handingBack)
         : Promise.resolve(),
     clock: deps.clock,
     log,
@@ -125,8 +125,8 @@ async function checkNow(
   }
   const dense_until = Math.max(denseEnd(row, ctx.schedule.denseMs), t + ctx.schedule.burstMs);
   await updateLeased(db, key, ctx.owner, { dense_until });
-  await loop.run(key, { ...row, dense_until }, t, (r, stopping) =>
-    workOnSession(ctx, r, true, stopping),
+  await loop.run(key, { ...row, dense_until }, t, (r, stopping, handingBack) =>
+    workOnSession(ctx, r, true, stopping, handingBack),
   );
   return findSession(db, key);
 }

@@ -21,13 +21,15 @@ export function hasWork(row: QrSessionRow, now: number, timeoutMs: number): bool
 /**
  * Everything owed to one leased session now: end its watch or check it (at once when `force`, as
  * after a click), then fix its message, then complete the workflow step waiting for it. No paid
- * check once `stopping()` (the lease may be gone).
+ * check once `stopping()` (the lease may be gone). A check after which nothing more is owed frees
+ * the lease in the write that stores it (`handingBack`, see store/leased-loop.ts).
  */
 export async function workOnSession(
   ctx: WorkContext,
   claimed: QrSessionRow,
   force: boolean,
   stopping: () => boolean,
+  handingBack?: () => void,
 ): Promise<void> {
   const { deps } = ctx;
   let row: QrSessionRow | undefined = claimed;
@@ -41,7 +43,7 @@ export async function workOnSession(
         : undefined;
       deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
     } else if ((force || row.next_check_at <= now) && !stopping()) {
-      row = await checkStatus(ctx, row, { interactive: force });
+      row = await checkStatus(ctx, row, { interactive: force, handingBack });
     }
   }
   if (!row) return;

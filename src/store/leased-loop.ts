@@ -7,8 +7,17 @@ import type { LeaseColumns, LeasedTable } from './leased-rows.js';
  * Work on one leased row. `stopping()` turns true when this process shuts down or the row's
  * lease may be gone (a renewal failed or found the row no longer ours, or its time ran out):
  * the work checks it before each step that costs points, and stops there.
+ *
+ * `handingBack()`: the work's next write, its last, frees the lease itself (sets the lease columns
+ * to null with the rest); called just before that write is sent, it stops the heartbeat renewing
+ * the row and spares the loop its own hand-back, so a check costs one statement fewer. Work that
+ * fails after calling it is handed back as usual.
  */
-export type LeasedWork<R> = (row: R, stopping: () => boolean) => Promise<void>;
+export type LeasedWork<R> = (
+  row: R,
+  stopping: () => boolean,
+  handingBack: () => void,
+) => Promise<void>;
 
 export interface LeasedLoop {
   start(): void;
@@ -102,10 +111,21 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     const id = table.id(key);
     const lease = holdLease(key, claimedAt + o.leaseMs, id, ending);
     const stopping = () => stopRequested || lease.hold.lost || now() >= lease.hold.until;
+    let handedBack = false;
+    const handingBack = () => {
+      handedBack = true;
+      lease.drop();
+    };
     // Never rejects: a failure of the work or of the hand-back is logged.
-    const done = work(row, stopping)
-      .catch((err) => log.error({ err, key: id }, 'leased work failed'))
-      .then(() => lease.release())
+    const done = work(row, stopping, handingBack)
+      .then(
+        () => handedBack,
+        (err) => {
+          log.error({ err, key: id }, 'leased work failed');
+          return false;
+        },
+      )
+      .then((back) => (back ? undefined : lease.release()))
       .finally(() => {
         inFlight.delete(id);
         // A slot is free again: due work waiting for it need not wait for the next look, but
@@ -212,10 +232,12 @@ function holdLease<K>(
   until: number,
   id: string,
   via: { heartbeat: LeaseHeartbeat<K>; releases: BatchedWrites<K>; log: Logger },
-): { hold: Hold; release(): Promise<void> } {
+): { hold: Hold; drop(): void; release(): Promise<void> } {
   const hold = via.heartbeat.hold(key, until);
   return {
     hold,
+    /** No longer renewed; the caller's own write frees the lease. */
+    drop: () => via.heartbeat.drop(key),
     release() {
       via.heartbeat.drop(key);
       return via.releases

@@ -231,6 +231,58 @@ describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
     expect(await table.spec.find(key)).toMatchObject({ done: 1, lease_owner: null });
   });
 
+  it('work whose last write frees the lease is not handed back again; failing after, it is', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    await createThings(store.db, 2);
+    const table = leasedTable(store.db, thingsSpec(store.db));
+    const handedBack: string[] = [];
+    const counted = {
+      ...table,
+      releaseMany(keys: readonly Key[], owner: string) {
+        handedBack.push(...keys.map((k) => k.thingId));
+        return table.releaseMany(keys, owner);
+      },
+    };
+    const log = captureLogger('warn');
+    const finished: string[] = [];
+    const loop = createLeasedLoop({
+      table: counted,
+      owner: 'replica-a',
+      async work(row, _stopping, handingBack) {
+        const key = { workspaceId: row.workspace_id, thingId: row.thing_id };
+        handingBack();
+        await table.updateLeased(key, 'replica-a', {
+          done: 1,
+          lease_owner: null,
+          lease_until: null,
+        });
+        // Heartbeats run meanwhile (every 100 ms): none may call the freed lease lost.
+        await new Promise((r) => setTimeout(r, 250));
+        finished.push(row.thing_id);
+        if (row.thing_id === 'thing-1') throw new Error('failed after its last write');
+      },
+      clock: () => new Date(),
+      log: log.logger,
+      tickMs: 20,
+      leaseMs: 300,
+      maxInFlight: 2,
+    });
+    cleanups.push(() => loop.stop());
+    loop.start();
+
+    await eventually(() => finished.length === 2, 5_000, 'both rows worked');
+    await eventually(() => handedBack.includes('thing-1'), 5_000, 'the failed one handed back');
+    expect(handedBack).toEqual(['thing-1']);
+    for (const thingId of ['thing-0', 'thing-1']) {
+      expect(await table.spec.find({ workspaceId: 'T0', thingId })).toMatchObject({
+        done: 1,
+        lease_owner: null,
+      });
+    }
+    expect(log.lines().map((l) => l.msg)).toEqual(['leased work failed']);
+  });
+
   it('two loops over it work each due row once, each by one of them', async () => {
     const { store, database, dispose } = await freshStore(dialect);
     cleanups.push(dispose);
