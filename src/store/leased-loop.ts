@@ -111,27 +111,15 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
     const id = table.id(key);
     const lease = holdLease(key, claimedAt + o.leaseMs, id, ending);
     const stopping = () => stopRequested || lease.hold.lost || now() >= lease.hold.until;
-    let handedBack = false;
-    const handingBack = () => {
-      handedBack = true;
-      lease.drop();
-    };
     // Never rejects: a failure of the work or of the hand-back is logged.
-    const done = work(row, stopping, handingBack)
-      .then(
-        () => handedBack,
-        (err) => {
-          log.error({ err, key: id }, 'leased work failed');
-          return false;
-        },
-      )
-      .then((back) => (back ? undefined : lease.release()))
-      .finally(() => {
-        inFlight.delete(id);
-        // A slot is free again: due work waiting for it need not wait for the next look, but
-        // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
-        plan(looks.gapLeft());
-      });
+    const done = workThenHandBack(work, row, stopping, lease, (err) =>
+      log.error({ err, key: id }, 'leased work failed'),
+    ).finally(() => {
+      inFlight.delete(id);
+      // A slot is free again: due work waiting for it need not wait for the next look, but
+      // rows finishing together share one look (at most one per MIN_LOOK_GAP_MS).
+      plan(looks.gapLeft());
+    });
     inFlight.set(id, done);
     return done;
   }
@@ -219,6 +207,33 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
       plan(0);
     },
   };
+}
+
+/**
+ * Runs `work` on `row`, then hands `lease` back, unless the work's last write freed it itself
+ * (`handingBack`, see LeasedWork) and went through. Never rejects: a failure goes to `failed`.
+ */
+function workThenHandBack<R>(
+  work: LeasedWork<R>,
+  row: R,
+  stopping: () => boolean,
+  lease: { drop(): void; release(): Promise<void> },
+  failed: (err: unknown) => void,
+): Promise<void> {
+  let handedBack = false;
+  const handingBack = () => {
+    handedBack = true;
+    lease.drop();
+  };
+  return work(row, stopping, handingBack)
+    .then(
+      () => handedBack,
+      (err: unknown) => {
+        failed(err);
+        return false;
+      },
+    )
+    .then((back) => (back ? undefined : lease.release()));
 }
 
 /**
