@@ -195,8 +195,14 @@ function drawSteps() {
   });
 }
 
-function applyExecutions(executions) {
+function applyExecutions(incoming) {
   if (!store.snapshot) return;
+  // A step's answer to its POST can arrive after the event carrying its completion: a completion
+  // is final, so an older list never takes it back.
+  const done = new Map(
+    store.snapshot.executions.filter((e) => e.completion).map((e) => [e.executionId, e]),
+  );
+  const executions = incoming.map((e) => (e.completion ? e : (done.get(e.executionId) ?? e)));
   store.snapshot.executions = executions;
   // Redrawing the forms would lose what is being typed: only the runs list is replaced.
   const runs = ui.steps.querySelector('.step-runs, .empty');
