@@ -12,13 +12,23 @@ export interface ReplicaProcess {
   events: string;
   /** From spawning to the first 200 on /healthz. */
   readyMs: number;
-  /** Resident memory of the bot process now (the Node process itself, not npm). */
+  /**
+   * Resident memory of the bot process now (the Node process itself, not npm); once it has
+   * exited (stopped, or killed at a benchmark's limit), the last reading, so a sampler still
+   * running then reads a figure rather than throwing.
+   */
   rssMiB(): number;
   stop(): Promise<void>;
 }
 
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+/** Resident memory of `pid` now, in MiB; `undefined` once the process is gone. */
+function rssOf(pid: number): number | undefined {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return undefined;
+  }
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return Math.round(kb / 1024);
 }
@@ -62,12 +72,16 @@ export async function startReplica(
   }
   const readyMs = performance.now() - t0;
   const pid = child.pid!;
+  let lastRss = rssOf(pid) ?? Number.NaN;
   return {
     pid,
     base,
     events: `${base}/slack/events`,
     readyMs,
-    rssMiB: () => rssOf(pid),
+    rssMiB: () => {
+      lastRss = rssOf(pid) ?? lastRss;
+      return lastRss;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

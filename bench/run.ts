@@ -76,7 +76,11 @@ function qrTenMinutes(speed: number): (typeof SUITE)[number] {
 }
 
 /** Each benchmark with the time it may take at most; together about 6 minutes on 2 cores. */
-const SUITE: { name: string; limitMs: number; run: () => Promise<BenchResult[]> }[] = [
+const SUITE: {
+  name: string;
+  limitMs: number;
+  run: (signal: AbortSignal) => Promise<BenchResult[]>;
+}[] = [
   { name: 'gateway throughput', limitMs: 45_000, run: () => gatewayThroughput() },
   { name: 'slash command ack', limitMs: 45_000, run: () => slashAck() },
   { name: 'mention ack', limitMs: 60_000, run: () => mentionAck() },

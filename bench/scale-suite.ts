@@ -28,6 +28,6 @@ export function scaleSuite(argv: readonly string[]) {
   return [1, 3].map((replicas) => ({
     name: `scale, ${replicas === 1 ? '1 replica' : `${replicas} replicas`}`,
     limitMs,
-    run: () => scaleBench({ ...options, replicas }),
+    run: (signal: AbortSignal) => scaleBench({ ...options, replicas }, signal),
   }));
 }

@@ -175,11 +175,22 @@ async function readings(bots: Bot[], url: string) {
  * the steady QR load, a flood and the loaded probes. Gaps, duplicates and rates are read from the
  * sandbox's request log, answers and probes from what reaches the Slack double.
  */
-export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResult[]> {
+export async function scaleBench(
+  options: ScaleOptions = {},
+  signal?: AbortSignal,
+): Promise<BenchResult[]> {
   const o = defaults(options);
   const cfg = readConfig({});
   const closers: (() => Promise<unknown>)[] = [];
   const samplers: NodeJS.Timeout[] = [];
+  // Told to stop (the runner's limit), the run closes its processes at once rather than when its
+  // pending waits end, and its streams send nothing more.
+  const closeAll = once(async () => {
+    for (const t of samplers) clearInterval(t);
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  });
+  signal?.addEventListener('abort', () => void closeAll(), { once: true });
+  const halted = () => signal?.aborted === true;
   try {
     const { sandbox, double, db, bots, plain, rss } = await startParts(
       o,
@@ -219,7 +230,7 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
       mirrors,
       workspaces: o.workspaces,
       perSecond: o.commandsPerS,
-      until: () => stop,
+      until: () => stop || halted(),
       prefix: 'L',
       avoid: () => (flooding ? 1 : undefined),
       book,
@@ -229,7 +240,7 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
       targets,
       workspaces: o.workspaces,
       perMinute: o.qrPerMinute,
-      until: () => stop,
+      until: () => stop || halted(),
       book,
       phase: () => phase,
     });
@@ -291,7 +302,15 @@ export async function scaleBench(options: ScaleOptions = {}): Promise<BenchResul
       SANDBOX_EXAMPLES.account.mediaMark,
     );
   } finally {
-    for (const t of samplers) clearInterval(t);
-    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await closeAll();
   }
+}
+
+/** `f` run at most once; later calls share its first promise. */
+function once<T>(f: () => Promise<T>): () => Promise<T> {
+  let first: Promise<T> | undefined;
+  return () => {
+    first ??= f();
+    return first;
+  };
 }

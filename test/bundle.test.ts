@@ -158,6 +158,12 @@ describe('the bundled bot (dist/app/main.js)', () => {
       const env = readFileSync(`/proc/${bot.pid}/environ`, 'utf8').split('\0');
       expect(env).toContain('MALLOC_TRIM_THRESHOLD_=65536');
       expect((await fetch(`${bot.base}/healthz`)).status).toBe(200);
+      const rss = bot.rssMiB();
+      expect(rss).toBeGreaterThan(20);
+      // A benchmark's sampler may outlive the process (a run stopped at its limit): it reads the
+      // last figure instead of throwing on /proc.
+      await bot.stop();
+      expect(bot.rssMiB()).toBe(rss);
     } finally {
       await bot.stop();
     }
