@@ -39,6 +39,60 @@ describe('workflow steps in the local console, in a real browser', () => {
     FIRST_RUN_MS + 10_000,
   );
 
+  it(
+    'keeps a run finished when the answer to its POST arrives after its completion',
+    async () => {
+      // Hold the page's POST /console/step answer (taken while the run was pending) until the
+      // completion has come in by the event stream, then hand it over: the older list must not put
+      // the run back to pending.
+      let held: { body: string; release: () => Promise<void> } | undefined;
+      const heldReady = new Promise<void>((resolve) => {
+        void c.page.route('**/console/step', async (route) => {
+          const answer = await route.fetch();
+          held = {
+            body: await answer.text(),
+            release: () => route.fulfill({ response: answer }),
+          };
+          resolve();
+        });
+      });
+      try {
+        const X = SANDBOX_EXAMPLES.payOrder;
+        const lookup = form('lookup_payment_order');
+        await lookup.locator('input[name="order_number"]').fill(X.paid.orderNumber);
+        await lookup.locator('input[name="merchant_num"]').fill(X.merchantNum);
+        await lookup.locator('button[type="submit"]').click();
+        await heldReady;
+        const answer = JSON.parse(held!.body) as {
+          executionId: string;
+          executions: { executionId: string; completion?: unknown }[];
+        };
+        const stale = answer.executions.find((e) => e.executionId === answer.executionId);
+        // The held answer is the late, older list this test is about.
+        expect(stale).toBeDefined();
+        expect(stale?.completion).toBeUndefined();
+        const run = c.page.locator(`#steps .step-run[data-execution="${answer.executionId}"]`);
+        await c.page
+          .locator(`#steps .step-run[data-execution="${answer.executionId}"][data-state="success"]`)
+          .waitFor({ timeout: FIRST_RUN_MS });
+
+        const applied = c.page.waitForEvent('requestfinished', (r) =>
+          r.url().endsWith('/console/step'),
+        );
+        await held!.release();
+        await applied;
+        // Let the page's handler of that answer run to its end.
+        await c.page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+
+        expect(await run.getAttribute('data-state')).toBe('success');
+        expect(c.pageErrors).toEqual([]);
+      } finally {
+        await c.page.unroute('**/console/step');
+      }
+    },
+    FIRST_RUN_MS + 10_000,
+  );
+
   it('runs start_qr_onboarding in the console channel; a simulated scan completes it', async () => {
     const qr = form('start_qr_onboarding');
     await qr.locator('input[name="media_mark"]').fill(SANDBOX_EXAMPLES.account.mediaMark);
