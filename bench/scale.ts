@@ -79,8 +79,7 @@ function defaults(options: ScaleOptions) {
 async function startParts(
   o: ReturnType<typeof defaults>,
   options: ScaleOptions,
-  closers: (() => Promise<unknown>)[],
-  samplers: NodeJS.Timeout[],
+  { closers, samplers }: Pick<ReturnType<typeof runParts>, 'closers' | 'samplers'>,
 ) {
   const sandbox = await sandboxProcess({
     qrExpireAfterMs: 6 * 3_600_000,
@@ -181,28 +180,15 @@ export async function scaleBench(
 ): Promise<BenchResult[]> {
   const o = defaults(options);
   const cfg = readConfig({});
-  const closers: (() => Promise<unknown>)[] = [];
-  const samplers: NodeJS.Timeout[] = [];
-  // Told to stop (the runner's limit), the run closes its processes at once rather than when its
-  // pending waits end, and its streams send nothing more.
-  const closeAll = once(async () => {
-    for (const t of samplers) clearInterval(t);
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-  });
-  signal?.addEventListener('abort', () => void closeAll(), { once: true });
-  const halted = () => signal?.aborted === true;
+  const parts = runParts(signal);
+  const { closeAll, halted } = parts;
   try {
-    const { sandbox, double, db, bots, plain, rss } = await startParts(
-      o,
-      options,
-      closers,
-      samplers,
-    );
+    const { sandbox, double, db, bots, plain, rss } = await startParts(o, options, parts);
     await installWorkspaces(double, bots[0]!.base, bots[0]!.events, o.workspaces);
     const book = answerBook(double);
-    closers.push(async () => book.off());
+    parts.closers.push(async () => book.off());
     const seen = channelWatch(double);
-    closers.push(async () => seen.off());
+    parts.closers.push(async () => seen.off());
     const targets = bots.map((b) => b.events);
     const mirrors = plain.map((p) => p.events);
     const every = { text: `${o.everySeconds}s`, ms: o.everySeconds * 1000 };
@@ -304,6 +290,22 @@ export async function scaleBench(
   } finally {
     await closeAll();
   }
+}
+
+/**
+ * What a run has started, to close at its end: each part's close (`closers`, closed last first)
+ * and its timers. Told to stop (`signal`, the runner's limit), the run closes them at once rather
+ * than when its pending waits end, and `halted()` tells its streams to send nothing more.
+ */
+function runParts(signal: AbortSignal | undefined) {
+  const closers: (() => Promise<unknown>)[] = [];
+  const samplers: NodeJS.Timeout[] = [];
+  const closeAll = once(async () => {
+    for (const t of samplers) clearInterval(t);
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  });
+  signal?.addEventListener('abort', () => void closeAll(), { once: true });
+  return { closers, samplers, closeAll, halted: () => signal?.aborted === true };
 }
 
 /** `f` run at most once; later calls share its first promise. */
