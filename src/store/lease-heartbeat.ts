@@ -1,10 +1,15 @@
 import type { Logger } from 'pino';
 import type { LeaseColumns, LeasedTable } from './leased-rows.js';
 
-/** One row in hand: whether its lease may have gone, and until when it is surely ours. */
+/**
+ * One row in hand: whether its lease may have gone, and until when it is surely ours.
+ * `handingBack`: the work's own write is freeing the lease; renewed until that write lands, and
+ * a renewal that no longer finds it ours is that write, not a loss.
+ */
 export interface Hold {
   lost: boolean;
   until: number;
+  handingBack?: boolean;
 }
 
 export interface LeaseHeartbeat<K> {
@@ -60,6 +65,8 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
     }
     for (const [id, hold] of snapshot) {
       if (held.has(id)) hold.until = t + o.leaseMs;
+      // Freed by its work's own write: nothing more to renew.
+      else if (hold.handingBack) holds.delete(id);
       // Dropped while the statement ran: its work ended and its lease was handed back, not lost.
       else if (stillInHand(id, hold)) lose(id, hold);
     }

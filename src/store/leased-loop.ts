@@ -9,8 +9,10 @@ import type { LeaseColumns, LeasedTable } from './leased-rows.js';
  * the work checks it before each step that costs points, and stops there.
  *
  * `handingBack()`: the work's next write, its last, frees the lease itself (sets the lease columns
- * to null with the rest); called just before that write is sent, it stops the heartbeat renewing
- * the row and spares the loop its own hand-back, so a check costs one statement fewer. Work that
+ * to null with the rest); called just before that write is sent, it spares the loop its own
+ * hand-back, so a check costs one statement fewer. The heartbeat renews the row until the work
+ * ends (a slow write must not let the lease lapse under it, or another replica would check the
+ * row again) and takes a renewal that no longer finds it for that write, not a loss. Work that
  * fails after calling it is handed back as usual.
  */
 export type LeasedWork<R> = (
@@ -217,13 +219,13 @@ function workThenHandBack<R>(
   work: LeasedWork<R>,
   row: R,
   stopping: () => boolean,
-  lease: { drop(): void; release(): Promise<void> },
+  lease: { hold: Hold; drop(): void; release(): Promise<void> },
   failed: (err: unknown) => void,
 ): Promise<void> {
   let handedBack = false;
   const handingBack = () => {
     handedBack = true;
-    lease.drop();
+    lease.hold.handingBack = true;
   };
   return work(row, stopping, handingBack)
     .then(
@@ -233,7 +235,7 @@ function workThenHandBack<R>(
         return false;
       },
     )
-    .then((back) => (back ? undefined : lease.release()));
+    .then((back) => (back ? lease.drop() : lease.release()));
 }
 
 /**

@@ -283,6 +283,52 @@ describe.each(DIALECTS)('a leased table of its own (%s)', (dialect) => {
     expect(log.lines().map((l) => l.msg)).toEqual(['leased work failed']);
   });
 
+  it('work freeing its lease in a write slower than the lease keeps it until the write lands', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    await createThings(store.db, 1);
+    const table = leasedTable(store.db, thingsSpec(store.db));
+    const key = { workspaceId: 'T0', thingId: 'thing-0' };
+    const log = captureLogger('warn');
+    const takenByB: unknown[] = [];
+    let written = false;
+    const loop = createLeasedLoop({
+      table,
+      owner: 'replica-a',
+      async work(_row, _stopping, handingBack) {
+        handingBack();
+        // The freeing write waits three leases (a loaded database): another replica trying to
+        // claim the row meanwhile must find it still leased.
+        for (let i = 0; i < 9; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          takenByB.push(await table.claim(key, 'replica-b', Date.now(), 300));
+        }
+        written = await table.updateLeased(key, 'replica-a', {
+          done: 1,
+          lease_owner: null,
+          lease_until: null,
+        });
+      },
+      clock: () => new Date(),
+      log: log.logger,
+      tickMs: 20,
+      leaseMs: 300,
+      maxInFlight: 1,
+    });
+    cleanups.push(() => loop.stop());
+    loop.start();
+
+    await eventually(() => takenByB.length === 9, 5_000, 'nine claims tried');
+    await eventually(() => written, 5_000, 'the freeing write landed');
+
+    // Before: handingBack stopped the renewals, the lease lapsed and replica-b took the row.
+    expect(takenByB.filter((r) => r !== undefined)).toEqual([]);
+    expect(await table.spec.find(key)).toMatchObject({ done: 1, lease_owner: null });
+    // A renewal after the write finds the row free: that is the hand-back, not a lost lease.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(log.lines().map((l) => l.msg)).toEqual([]);
+  });
+
   it('two loops over it work each due row once, each by one of them', async () => {
     const { store, database, dispose } = await freshStore(dialect);
     cleanups.push(dispose);
