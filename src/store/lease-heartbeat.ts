@@ -65,8 +65,11 @@ export function createLeaseHeartbeat<K, R extends LeaseColumns>(o: {
     }
     for (const [id, hold] of snapshot) {
       if (held.has(id)) hold.until = t + o.leaseMs;
-      // Freed by its work's own write: nothing more to renew.
-      else if (hold.handingBack) holds.delete(id);
+      // Freed by its work's own write: nothing more to renew (unless the row, claimed again
+      // since, is in hand under a new hold).
+      else if (hold.handingBack) {
+        if (stillInHand(id, hold)) holds.delete(id);
+      }
       // Dropped while the statement ran: its work ended and its lease was handed back, not lost.
       else if (stillInHand(id, hold)) lose(id, hold);
     }
