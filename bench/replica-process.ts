@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { freePort } from '../src/console/free-port.js';
 import { type Launch, launcher } from './launcher.js';
 
@@ -45,6 +46,8 @@ export async function startReplica(
     appDir?: string;
     /** Another entry script than the bot, run by plain node (the plain Bolt reference). */
     script?: string;
+    /** Where the process's standard output (its log) goes; by default nowhere. */
+    logFile?: string;
   } = {},
 ): Promise<ReplicaProcess> {
   const port = await freePort();
@@ -54,11 +57,14 @@ export async function startReplica(
     options.script === undefined
       ? launcher(options.appDir)
       : { command: process.execPath, args: [options.script] };
+  const out = options.logFile === undefined ? 'ignore' : logFd(options.logFile);
   const child: ChildProcess = spawn(run.command, run.args, {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
     cwd: options.appDir,
   });
+  // The child has its own copy of the descriptor.
+  if (typeof out === 'number') closeSync(out);
   const exited = once(child, 'exit');
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bot exited with ${child.exitCode}`);
@@ -90,4 +96,41 @@ export async function startReplica(
       clearTimeout(timer);
     },
   };
+}
+
+function logFd(file: string): number {
+  mkdirSync(dirname(file), { recursive: true });
+  return openSync(file, 'w');
+}
+
+/**
+ * The warnings and errors in a pino log (one JSON object a line), counted by message, most
+ * frequent first: `lease lost; its work stops: 12; qr status check failed: 3`; `none` when there
+ * are none, `no log` when the file cannot be read.
+ */
+export function warningsIn(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return 'no log';
+  }
+  const counts = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry: { level?: unknown; msg?: unknown };
+    try {
+      entry = JSON.parse(line) as { level?: unknown; msg?: unknown };
+    } catch {
+      continue;
+    }
+    if (typeof entry.level !== 'number' || entry.level < 40) continue;
+    const msg = String(entry.msg ?? '(no message)');
+    counts.set(msg, (counts.get(msg) ?? 0) + 1);
+  }
+  if (counts.size === 0) return 'none';
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([msg, n]) => `${msg}: ${n}`)
+    .join('; ');
 }

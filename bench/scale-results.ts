@@ -32,6 +32,8 @@ export interface ScaleRun {
   /** Background checks each replica claimed in the window, by its own count. */
   claimsPerReplica: string;
   rss: { bot: number; plain: number };
+  /** Each bot's logged warnings and errors by message, replicas separated by ` | `. */
+  botWarnings: string;
   botCpuShare: number | null;
   creationS: number | null;
   windowS: number | null;
@@ -181,6 +183,7 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         botCpuShareOfOneCore: run.botCpuShare,
         tokenWindowsFilled: rate.tokenWindowsFilled,
         claimsPerReplica: run.claimsPerReplica,
+        botWarnings: run.botWarnings,
         // Diagnostic only: the database's own count of what the window's gateway requests cost.
         gatewayRequestsInWindow: inWindow,
         dbTransactionsPerGatewayRequest: ratio(run.window.transactions, inWindow),

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../src/console/free-port.js';
 import type { SlackDouble } from '../src/slack-double/index.js';
-import { type ReplicaProcess, startReplica } from './replica-process.js';
+import { type ReplicaProcess, startReplica, warningsIn } from './replica-process.js';
 import { type HistogramsByKind, latenessHistograms } from './scale-figures.js';
 import { SCALE_CLIENT } from './scale-world.js';
 
@@ -80,22 +81,31 @@ function sibling(name: string): { script: string; env: Record<string, string> } 
 export interface Bot extends ReplicaProcess {
   /** The bot's own lateness histograms (a diagnostic: the bot measuring itself). */
   metrics(): Promise<HistogramsByKind>;
+  /** Its log's warnings and errors so far, counted by message (see `warningsIn`). */
+  warnings(): string;
 }
+
+/** Where a scale run keeps its bots' logs unless told otherwise (git-ignored). */
+export const BOT_LOG_DIR = join(process.cwd(), 'bench', 'results');
 
 export async function startBots(
   n: number,
   env: Record<string, string>,
   redisUrl: string,
+  logDir = BOT_LOG_DIR,
 ): Promise<Bot[]> {
   const bots: Bot[] = [];
   for (let i = 0; i < n; i++) {
     const port = await freePort();
     const extra: Record<string, string> = n > 1 ? { REDIS_URL: redisUrl, REPLICAS: String(n) } : {};
-    const r = await startReplica({ ...env, ...extra, METRICS_PORT: String(port) });
+    // Each replica's log, kept for a look after the run (bench/results/ is not committed).
+    const logFile = join(logDir, `scale-${n}-replica${n > 1 ? 's' : ''}-bot-${i + 1}.log`);
+    const r = await startReplica({ ...env, ...extra, METRICS_PORT: String(port) }, { logFile });
     const url = `http://127.0.0.1:${port}/metrics`;
     bots.push({
       ...r,
       metrics: async () => latenessHistograms(await (await fetch(url)).text()),
+      warnings: () => warningsIn(logFile),
     });
   }
   return bots;

@@ -49,6 +49,8 @@ export interface ScaleOptions {
   /** Probed QR codes are scanned 5 s to 5 s + this after they are shown. Default 50 s. */
   scanWithinMs?: number;
   redisUrl?: string;
+  /** Where each bot's log is written (scale-<n>-replicas-bot-<i>.log). Default bench/results. */
+  logDir?: string;
 }
 
 // Other benchmarks start their own database and read live items as this one does.
@@ -102,6 +104,7 @@ async function startParts(
       SUBSCRIPTION_MIN_INTERVAL_MS: String(Math.min(60, o.everySeconds) * 1000),
     }),
     options.redisUrl ?? 'redis://127.0.0.1:6379',
+    options.logDir,
   );
   closers.push(() => Promise.all(bots.map((b) => b.stop())));
   const plain = await startPlainBolts(double, o.replicas);
@@ -281,6 +284,7 @@ export async function scaleBench(
           .map((d) => Object.values(d).reduce((n, h) => n + h.count, 0))
           .join(' / '),
         rss,
+        botWarnings: bots.map((b) => b.warnings()).join(' | '),
         botCpuShare: round((end.cpuMs - start.cpuMs) / (windowEnd - windowAt)),
         creationS,
         windowS: round((windowEnd - windowAt) / 1000),

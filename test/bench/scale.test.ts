@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scaleBench } from '../../bench/scale.js';
 
@@ -44,7 +47,9 @@ describe('the scale benchmark, shortened', () => {
   it.each([1, 3])(
     'runs with %i replica(s) and produces each figure',
     async (replicas) => {
+      const logDir = mkdtempSync(join(tmpdir(), 'qd-scale-logs-'));
       const results = await scaleBench({
+        logDir,
         workspaces: 3,
         durationMs: 15_000,
         replicas,
@@ -88,6 +93,10 @@ describe('the scale benchmark, shortened', () => {
       expect(f.liveUnanswered + f.creationUnanswered + f.quietUnanswered).toBe(0);
       expect(f).toMatchObject({ floodSent: 20, floodAnswered: 20 });
       expect(f.rssMaxMiB).toBeGreaterThan(0);
+      // Each bot's log is kept, and its warnings are counted (or said to be none).
+      expect(readdirSync(logDir)).toHaveLength(replicas);
+      expect(String(f.botWarnings).split(' | ')).toHaveLength(replicas);
+      expect(f.botWarnings).not.toContain('no log');
     },
     240_000,
   );
