@@ -51,6 +51,8 @@ interface ItemGaps {
   overshootsMs: number[];
   /** Gaps that left a whole scheduled gap unchecked beyond the one owed (+10 %). */
   wholeGapsMissed: number;
+  /** Whether the first of those was the first gap (from creation to the first check). */
+  firstGapMissed: boolean;
   /** Checks closer than half their scheduled gap to the one before. */
   duplicates: number;
 }
@@ -59,7 +61,12 @@ interface ItemGaps {
 function itemGaps(item: Item, at: readonly number[], s: Schedules, until: number): ItemGaps {
   const offsets = at.map((t) => t - item.createdAt);
   const base = baseGaps(item, offsets, s);
-  const out: ItemGaps = { overshootsMs: [], wholeGapsMissed: 0, duplicates: 0 };
+  const out: ItemGaps = {
+    overshootsMs: [],
+    wholeGapsMissed: 0,
+    firstGapMissed: false,
+    duplicates: 0,
+  };
   const end = Math.min(item.endsAt, until);
   let previous = item.createdAt;
   for (let i = 0; i <= at.length; i++) {
@@ -69,7 +76,10 @@ function itemGaps(item: Item, at: readonly number[], s: Schedules, until: number
     // After the last check only a gap already past its due time counts.
     if (!last || gap > owed) {
       out.overshootsMs.push(Math.max(0, gap - owed));
-      if (gap > owed + base(i)) out.wholeGapsMissed++;
+      if (gap > owed + base(i)) {
+        if (out.wholeGapsMissed === 0 && i === 0) out.firstGapMissed = true;
+        out.wholeGapsMissed++;
+      }
     }
     if (!last && i > 0 && gap < base(i) / 2) out.duplicates++;
     if (!last) previous = at[i]!;
@@ -104,6 +114,7 @@ export function gapFigures(
     const missed: string[] = [];
     let duplicates = 0;
     let count = 0;
+    let firstGap = 0;
     for (const item of mine) {
       const at = (checks.get(keyOf(item.op, item.subject, item.tokenTag)) ?? [])
         .filter((t) => t > item.createdAt && t <= Math.min(item.endsAt, until))
@@ -112,6 +123,7 @@ export function gapFigures(
       const g = itemGaps(item, at, s, until);
       over.push(...g.overshootsMs);
       duplicates += g.duplicates;
+      if (g.firstGapMissed) firstGap++;
       if (g.wholeGapsMissed > 0) {
         missed.push(item.tokenTag ? `${item.tokenTag}/${item.subject}` : item.subject);
       }
@@ -121,6 +133,8 @@ export function gapFigures(
     out[`${kind}GapOvershootP99S`] = over.length ? round(percentile(over, 0.99) / 1000) : null;
     out[`${kind}GapOvershootMaxS`] = over.length ? round(Math.max(...over) / 1000) : null;
     out[`${kind}ItemsAWholeGapUnchecked`] = missed.length;
+    // Information: of those, the items whose first check came a whole gap late (set-up).
+    out[`${kind}ItemsTheirFirstGapUnchecked`] = firstGap;
     out[`${kind}Duplicates`] = duplicates;
     if (missed.length) {
       const more = missed.length > 20 ? ` … ${missed.length - 20} more` : '';

@@ -95,7 +95,9 @@ const all = (xs: (number | null)[], ok: (x: number) => boolean) =>
 export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
   const L = run.label;
   const probe = probeFigures(run.probes.quiet, run.probes.loaded);
-  const gaps = gapFigures(run.records, items(run, mark), run.schedules, run.until);
+  const { firstGaps, gaps } = splitFirstGaps(
+    gapFigures(run.records, items(run, mark), run.schedules, run.until),
+  );
   const rate = perTokenRate(run.records);
   const unscanned = run.sessions.filter((s) => s.mediaMark === mark);
   const paidMax = unscanned.length ? Math.max(...unscanned.map((s) => s.paidChecks)) : null;
@@ -183,6 +185,7 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         botCpuShareOfOneCore: run.botCpuShare,
         tokenWindowsFilled: rate.tokenWindowsFilled,
         claimsPerReplica: run.claimsPerReplica,
+        ...firstGaps,
         botWarnings: run.botWarnings,
         // Diagnostic only: the database's own count of what the window's gateway requests cost.
         gatewayRequestsInWindow: inWindow,
@@ -198,4 +201,16 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
       },
     },
   ];
+}
+
+/** The gap figures with a goal, and apart from them the first-gap counts (information only). */
+function splitFirstGaps(figures: ReturnType<typeof gapFigures>) {
+  const gaps = { ...figures };
+  const firstGaps: Record<string, number | string | null> = {};
+  for (const k of Object.keys(gaps)) {
+    if (!k.endsWith('ItemsTheirFirstGapUnchecked')) continue;
+    firstGaps[k] = gaps[k] ?? null;
+    delete gaps[k];
+  }
+  return { firstGaps, gaps };
 }

@@ -46,7 +46,17 @@ describe('gaps between checks, read from the request log', () => {
     expect(f.watchGapOvershootMaxS).toBe(114);
     expect(f.watchItemsAWholeGapUnchecked).toBe(1);
     expect(f.watchUncheckedItems).toBe('tag/B');
+    // B's first gap was on time; the whole gap it missed came later.
+    expect(f.watchItemsTheirFirstGapUnchecked).toBe(0);
     expect(f.watchDuplicates).toBe(0);
+  });
+
+  it('tells an item whose first check came a whole gap after its creation', () => {
+    // C: first checked 140 s after creation (more than 60 s + 66 s), then on time.
+    const records = [140_000, 200_000].map((t) => check('payOrder', 'C', T0 + t));
+    const f = gapFigures(records, [watch('C')], S, T0 + 210_000);
+    expect(f.watchItemsAWholeGapUnchecked).toBe(1);
+    expect(f.watchItemsTheirFirstGapUnchecked).toBe(1);
   });
 
   it('follows the QR schedule as it grows and counts a check under half its gap as a duplicate', () => {
