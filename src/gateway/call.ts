@@ -26,6 +26,26 @@ export interface CallOptions {
   priority?: Priority;
   /** Told once if the first attempt has to wait behind others for the gateway's rate. */
   onQueued?: (info: QueuedInfo) => void;
+  /**
+   * Asked as each attempt is about to leave, after its wait at the limiter: false withdraws the
+   * call unsent (`CallWithdrawn`). Background work whose lease may have gone while it waited
+   * (another replica may be checking the same row) must not pay for a second check.
+   */
+  mayStillSend?: () => boolean;
+}
+
+/**
+ * A call withdrawn before it left (`CallOptions.mayStillSend`): nothing was sent or charged. Not a
+ * GatewayError: no person ever sees it, only the background work that asked for it.
+ */
+export class CallWithdrawn extends Error {
+  constructor(
+    readonly operation: string,
+    readonly requestId: string,
+  ) {
+    super(`${operation} withdrawn before it was sent`);
+    this.name = 'CallWithdrawn';
+  }
 }
 
 export interface GatewayAnswer<T> {
@@ -142,8 +162,10 @@ async function attemptOnce<K extends Name>(
       priority: c.options.priority,
       onQueued: attempt === 1 ? c.options.onQueued : undefined,
     };
-    const raw = await p.limiter.schedule(schedule, (onCounted) =>
-      send({
+    const raw = await p.limiter.schedule(schedule, (onCounted) => {
+      // Its slot in the rate window stays used: withdrawing is rare, and never over the limit.
+      if (c.options.mayStillSend?.() === false) throw new CallWithdrawn(op, requestId);
+      return send({
         dispatcher: p.dispatcher,
         baseUrl: p.baseUrl,
         method: operation.method,
@@ -154,8 +176,8 @@ async function attemptOnce<K extends Name>(
         requestId,
         timeouts: p.timeouts,
         onCounted,
-      }),
-    );
+      });
+    });
     return (await interpretAnswer({
       operation,
       input: c.valid,

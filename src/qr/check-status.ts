@@ -1,3 +1,4 @@
+import { CallWithdrawn } from '../gateway/call.js';
 import { GatewayBusyError, GatewayError, GatewayInputError } from '../gateway/errors.js';
 import { isFinalQrStatus } from '../gateway/operations/index.js';
 import { jittered, nextBaseGap } from './schedule.js';
@@ -28,7 +29,7 @@ export function denseEnd(row: QrSessionRow, denseMs: number): number {
 export async function checkStatus(
   ctx: WorkContext,
   row: QrSessionRow,
-  opts: { interactive?: boolean; handingBack?: () => void } = {},
+  opts: { interactive?: boolean; handingBack?: () => void; mayStillSend?: () => boolean } = {},
 ): Promise<QrSessionRow | undefined> {
   const { deps, schedule } = ctx;
   const key: SessionKey = { workspaceId: row.workspace_id, sessionId: row.session_id };
@@ -70,6 +71,12 @@ export async function checkStatus(
       );
     }
   } catch (err) {
+    if (err instanceof CallWithdrawn) {
+      // The lease may have gone while the check waited its turn: nothing was sent, and nothing
+      // is written, so the session stays due for whoever holds it next.
+      deps.logger.warn({ sessionId: row.session_id }, 'qr check withdrawn: its lease may be gone');
+      return undefined;
+    }
     const t = deps.clock().getTime();
     // Refused before sending (budget, full queue, bad input) costs nothing and is no check.
     const sent =

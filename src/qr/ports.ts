@@ -55,12 +55,16 @@ export interface QrWatchDeps {
   logger: Logger;
   store: Store;
   clock: () => Date;
-  /** Operation 3 for a session, through its workspace's budget and gateway token. */
-  /** `interactive`: a person clicked and waits for it (goes before background work at the gateway). */
+  /**
+   * Operation 3 for a session, through its workspace's budget and gateway token. `interactive`:
+   * a person clicked and waits for it (goes before background work at the gateway).
+   * `mayStillSend`: asked as the check is about to leave; false withdraws it unsent
+   * (`CallWithdrawn`), as when the session's lease may have gone while it waited.
+   */
   checkStatus(
     owner: QrOwner,
     sessionId: string,
-    opts?: { interactive?: boolean },
+    opts?: { interactive?: boolean; mayStillSend?: () => boolean },
   ): Promise<GatewayAnswer<QrStatus>>;
   messages: QrMessages;
   /** Absent where no workflow step can start a session (unit set-ups). */

@@ -85,7 +85,8 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
       await beat(db, owner, now);
       const reaped = await reapDeadWorkers(db, owner, now, leaseMs);
       if (reaped === 0) return;
-      log.info({ count: reaped }, 'qr sessions of a dead watcher taken over');
+      // A warning: a replica judged dead is worth an operator's look (was it killed, or starved?).
+      log.warn({ count: reaped }, 'qr sessions of a dead watcher taken over');
       loop.kick();
     },
     onStart: () => joinWatchers(db, owner, deps.clock().getTime(), leaseMs, log),

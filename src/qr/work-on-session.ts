@@ -43,7 +43,11 @@ export async function workOnSession(
         : undefined;
       deps.logger.info({ sessionId: claimed.session_id }, 'qr watch timed out');
     } else if ((force || row.next_check_at <= now) && !stopping()) {
-      row = await checkStatus(ctx, row, { interactive: force, handingBack });
+      row = await checkStatus(ctx, row, {
+        interactive: force,
+        handingBack,
+        mayStillSend: () => !stopping(),
+      });
     }
   }
   if (!row) return;

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
 import { qrDb } from './session-row.js';
@@ -47,6 +48,11 @@ export async function forgetWorker(db: Db, workerId: string): Promise<void> {
  * watched session one of them checked last is checked now, since nobody else was watching it,
  * and the dead one is forgotten. Any watcher may do this, several at once: a session checked
  * meanwhile by a live watcher no longer names the dead one. Returns how many were brought forward.
+ *
+ * A watcher whose heartbeat is late but that stored a check within the last lease is alive (a
+ * process starved of CPU, or its heartbeat queued behind other statements): it is left alone.
+ * And a session is brought forward only once half its gap has passed since its last check, so a
+ * watcher thought dead a moment too soon costs no check closer together than the schedule's half.
  */
 export async function reapDeadWorkers(
   db: Db,
@@ -55,20 +61,29 @@ export async function reapDeadWorkers(
   leaseMs: number,
 ): Promise<number> {
   const q = qrDb(db);
-  const dead = await q
+  const silent = await q
     .selectFrom('qr_workers')
     .select('worker_id')
     .where('heartbeat_at', '<', now - leaseMs)
     .where('worker_id', '<>', self)
     .execute();
   let moved = 0;
-  for (const { worker_id } of dead) {
+  for (const { worker_id } of silent) {
+    const checkedLately = await q
+      .selectFrom('qr_sessions')
+      .select('session_id')
+      .where('checked_by', '=', worker_id)
+      .where('last_checked_at', '>=', now - leaseMs)
+      .limit(1)
+      .executeTakeFirst();
+    if (checkedLately) continue;
     const result = await q
       .updateTable('qr_sessions')
       .set({ next_check_at: now })
       .where('watch_state', '=', 'watching')
       .where('checked_by', '=', worker_id)
       .where('next_check_at', '>', now)
+      .where(sql<SqlBool>`(last_checked_at is null or last_checked_at + interval_ms / 2 <= ${now})`)
       .executeTakeFirst();
     moved += Number(result.numUpdatedRows);
     await q

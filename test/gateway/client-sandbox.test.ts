@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallWithdrawn } from '../../src/gateway/call.js';
 import {
   type ChargeEvent,
   createGatewayClient,
@@ -135,6 +136,48 @@ describe('the client against the sandbox over loopback: all seven operations', (
       )
       .catch((e) => e);
     expect(err).toMatchObject({ code: 401, reason: 'credential' });
+  });
+
+  it('a background call withdrawn while it waited its turn is never sent nor charged', async () => {
+    const created = await client.call('qrCreate', { mediaMark: X.account.mediaMark }, ctx);
+    const sessionId = created.data.sessionId;
+    const checksOf = () =>
+      sandbox.requests().filter((r) => r.op === 'qrStatus' && r.subject === sessionId).length;
+    const chargesBefore = charges.length;
+    // Ten people's checks fill this token's second for operation 3; the background one waits.
+    const people = Array.from({ length: 10 }, () => client.call('qrStatus', { sessionId }, ctx));
+    let mine = true;
+    const asked: number[] = [];
+    const background = client
+      .call('qrStatus', { sessionId }, ctx, {
+        priority: 'background',
+        mayStillSend: () => {
+          asked.push(performance.now());
+          return mine;
+        },
+      })
+      .catch((e: unknown) => e);
+    const queuedAt = performance.now();
+    // Its lease goes while it waits.
+    setTimeout(() => {
+      mine = false;
+    }, 100);
+    await Promise.all(people);
+    const err = await background;
+    expect(err).toBeInstanceOf(CallWithdrawn);
+    // Asked once, when its turn came (after the wait, not when it was queued).
+    expect(asked).toHaveLength(1);
+    expect(asked[0]! - queuedAt).toBeGreaterThan(100);
+    expect(checksOf()).toBe(10);
+    expect(charges.length - chargesBefore).toBe(10);
+
+    // Still ours: it goes.
+    const sent = await client.call('qrStatus', { sessionId }, ctx, {
+      priority: 'background',
+      mayStillSend: () => true,
+    });
+    expect(sent.data.status).toBe(1);
+    expect(checksOf()).toBe(11);
   });
 
   it("the client's charges add up to the sandbox's own record", () => {

@@ -38,6 +38,8 @@ const silent = pino({ level: 'silent' });
 export interface ReplicaOptions {
   /** Sessions its watcher works on at once (the watcher's default otherwise). */
   maxInFlight?: number;
+  /** Its gateway client's limiter (default: one that never makes a call wait). */
+  limiter?: ReturnType<typeof createLimiter>;
 }
 
 /** Real parts end to end: sandbox gateway (behind a check log), Slack double, store, ledger. */
@@ -72,7 +74,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       logger: silent,
       timeZone: config.gateway.timeZone,
       sandbox: true,
-      limiter: createLimiter({ limit: 1_000_000 }),
+      limiter: options.limiter ?? createLimiter({ limit: 1_000_000 }),
       retry: { attempts: 1 },
     });
     gateways.push(gateway);

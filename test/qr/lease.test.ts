@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLimiter } from '../../src/gateway/limiter.js';
 import { qrDb } from '../../src/qr/session-row.js';
 import { startQrOnboarding } from '../../src/slack/qr/index.js';
 import { eventually, type Harness, startHarness } from './harness.js';
@@ -32,6 +33,53 @@ describe('QR leases', () => {
   }, 20_000);
 });
 
+describe('a check waiting its turn at the gateway', () => {
+  it('is withdrawn unsent when its lease goes meanwhile: no second check, nothing written', async () => {
+    h = await startHarness({ leaseMs: 300, pollMs: 50 });
+    const hh = h;
+    const r = await startQrOnboarding(hh.deps, hh.client, hh.who, { mediaMark: 'waiting' });
+    if (!r.ok) throw new Error('onboarding failed');
+    const key = { workspace: hh.who.teamId, session: r.sessionId };
+    const spans = () => hh.checkLog.spans().filter((s) => s.sessionId === r.sessionId);
+    // One status check a second for this replica's token: its second check waits about a second.
+    const slow = await hh.replica('slow', undefined, { limiter: createLimiter({ limit: 1 }) });
+    slow.watcher.start();
+    const row = () =>
+      qrDb(hh.deps.store.db)
+        .selectFrom('qr_sessions')
+        .selectAll()
+        .where('workspace_id', '=', key.workspace)
+        .where('session_id', '=', key.session)
+        .executeTakeFirstOrThrow();
+    await eventually(
+      async () => spans().length === 1 && (await row()).checks_made === 1,
+      5_000,
+      'the first check made and stored',
+    );
+    // The second check is claimed and queued; then another worker takes the session.
+    await eventually(
+      async () => (await row()).lease_owner === 'slow',
+      2_000,
+      'the second check claimed',
+    );
+    const stolen = await qrDb(hh.deps.store.db)
+      .updateTable('qr_sessions')
+      .set({ lease_owner: 'someone-else', lease_until: Date.now() + 60_000 })
+      .where('workspace_id', '=', key.workspace)
+      .where('session_id', '=', key.session)
+      .where('lease_owner', '=', 'slow')
+      .executeTakeFirst();
+    expect(Number(stolen.numUpdatedRows)).toBe(1);
+    const before = await row();
+    // Past the limiter's second: a check still queued would have gone by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(spans()).toHaveLength(1);
+    const after = await row();
+    expect(after.checks_made).toBe(before.checks_made);
+    expect(after.lease_owner).toBe('someone-else');
+  }, 20_000);
+});
+
 describe('a watcher that died without stopping', () => {
   it('its sessions are checked again at once by a live watcher, even far from their next check; others keep their time', async () => {
     h = await startHarness({ leaseMs: 600 });
@@ -49,21 +97,33 @@ describe('a watcher that died without stopping', () => {
     // Stopped gracefully (so no check of ours is in flight while the rows are set up below).
     await hh.deps.watcher.stop();
     const now = Date.now();
-    const sparse = { next_check_at: now + 60_000, interval_ms: 60_000, dense_until: now - 1 };
-    // One session was last checked by a watcher whose heartbeat stopped 10 s ago (kill -9) …
+    // Both in the sparse phase, on a 60-s gap.
+    const sparse = { interval_ms: 60_000, dense_until: now - 1 };
+    // One session was last checked 40 s ago by a watcher whose heartbeat stopped 10 s ago
+    // (kill -9) …
     await qrDb(hh.deps.store.db)
       .insertInto('qr_workers')
       .values({ worker_id: 'killed-worker', started_at: now - 60_000, heartbeat_at: now - 10_000 })
       .execute();
     await qrDb(hh.deps.store.db)
       .updateTable('qr_sessions')
-      .set({ ...sparse, checked_by: 'killed-worker' })
+      .set({
+        ...sparse,
+        checked_by: 'killed-worker',
+        last_checked_at: now - 40_000,
+        next_check_at: now + 20_000,
+      })
       .where('session_id', '=', orphan)
       .execute();
-    // … the other by the watcher that stopped properly.
+    // … the other 5 s ago by the watcher that stopped properly.
     await qrDb(hh.deps.store.db)
       .updateTable('qr_sessions')
-      .set({ ...sparse, checked_by: hh.deps.watcher.workerId })
+      .set({
+        ...sparse,
+        checked_by: hh.deps.watcher.workerId,
+        last_checked_at: now - 5_000,
+        next_check_at: now + 55_000,
+      })
       .where('session_id', '=', kept)
       .execute();
     const b = await hh.replica('worker-b');

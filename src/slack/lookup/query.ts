@@ -17,6 +17,8 @@ export interface QueryOptions {
    * shown for it.
    */
   background?: boolean;
+  /** Asked as the call is about to leave: false withdraws it unsent (gateway/call.ts). */
+  mayStillSend?: () => boolean;
   /**
    * Check "who may spend" for the free operation too. The contract restricts a workflow step's
    * every gateway call (its person, or no user list at all), where a person's `/payorder` is free
@@ -103,9 +105,12 @@ export async function query<K extends Name>(
         ...(who.approvedBy ? { approvedBy: who.approvedBy } : {}),
         dailyBudget: budget ?? null,
       },
-      options.background
-        ? { priority: 'background' }
-        : { priority: 'interactive', onQueued: who.onQueued },
+      {
+        ...(options.background
+          ? { priority: 'background' as const }
+          : { priority: 'interactive' as const, onQueued: who.onQueued }),
+        mayStillSend: options.mayStillSend,
+      },
     );
     if (answer.kind === 'charge') charged = answer.points;
     return answer;

@@ -24,7 +24,7 @@ export function qrWatchDeps(
         'qrStatus',
         { sessionId },
         { ...owner, origin: '/qr' },
-        { background: !opts?.interactive },
+        { background: !opts?.interactive, mayStillSend: opts?.mayStillSend },
       ),
     messages: qrStatusMessages(deps, clientFor),
     steps: qrStepCompletion(deps),
