@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../src/config.js';
-import { createQrWatcher, qrCheckStats } from '../src/qr/index.js';
+import { createQrWatcher, DEFAULT_QR_LEASE_MS, qrCheckStats } from '../src/qr/index.js';
 import { qrWatchDeps } from '../src/slack/qr/index.js';
 import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js';
 import { openStore, type Store } from '../src/store/index.js';
@@ -87,10 +87,15 @@ async function compressedBot(sandbox: SandboxProcess, speed: number): Promise<Bo
   );
   // The app's own watcher looks once a real second, too coarse for compressed time.
   await h.bot.watcher.stop();
+  // Its leases are counted on the app's clock but renewed on real time (every third of
+  // `leaseMs` real ms): a lease of 5 s in real time is `speed` times longer on the app's clock.
+  // With the default it lapsed within 83 real ms at ×60, and a check that waited its turn was
+  // withdrawn as if its lease had gone.
   const watcher = createQrWatcher({
     deps: qrWatchDeps(h.bot.deps, () => h.bot.runtime.app.client),
     workerId: 'bench-compressed',
     tickMs: 5,
+    leaseMs: DEFAULT_QR_LEASE_MS * speed,
   });
   watcher.start();
   return {
