@@ -35,8 +35,10 @@ export interface ExportSource {
   /**
    * The page at `cursor` (undefined: the first). Throws ExportStop for the budget or a failure
    * worth telling; any other error is a passing one and the page is tried again.
+   * `mayStillSend` is asked as the paid call leaves (after its wait at the rate limit): false
+   * withdraws it unsent (`CallWithdrawn`), for a run whose lease may have gone meanwhile.
    */
-  fetch(row: ExportRow, cursor: unknown): Promise<FetchedPage>;
+  fetch(row: ExportRow, cursor: unknown, mayStillSend?: () => boolean): Promise<FetchedPage>;
 }
 
 export interface ExportMessages {

@@ -1,3 +1,4 @@
+import { CallWithdrawn } from '../gateway/call.js';
 import { fromCacheJson, toCacheJson } from '../store/shared-cache.js';
 import { type ExportRow, type ExportState, exportKeyOf } from './export-row.js';
 import { findExport, moveExport, storedRows, storePage, updateRunning } from './export-store.js';
@@ -95,10 +96,13 @@ export async function runExport(
     if (cursor?.end || row.rows >= maxRows) return finish('done', null);
     let page: Awaited<ReturnType<typeof deps.source.fetch>>;
     try {
-      page = await deps.source.fetch(row, cursor?.next);
+      page = await deps.source.fetch(row, cursor?.next, () => !stopping());
       failures = 0;
     } catch (err) {
       if (err instanceof ExportStop) return finish(err.reason, err.words);
+      // Its lease may have gone while the page waited its turn: not bought; whoever holds the
+      // export now goes on from this page.
+      if (err instanceof CallWithdrawn) return;
       failures++;
       deps.logger.warn({ err, exportId: key.exportId, failures }, 'export page failed');
       if (failures >= MAX_PASSING_FAILURES) {

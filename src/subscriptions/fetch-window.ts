@@ -1,3 +1,4 @@
+import { CallWithdrawn } from '../gateway/call.js';
 import type { ShopOrder } from '../gateway/operations/shop-order-record.js';
 import type { Db } from '../store/database.js';
 import { fromCacheJson, toCacheJson } from '../store/shared-cache.js';
@@ -114,7 +115,12 @@ export async function fetchWindow(
       const fresh = await findSubscription(db, key);
       if (fresh?.state !== 'active' || fresh.lease_owner !== owner) throw new Superseded();
     }
-    const p = await deps.source.page(row, windowStart, page);
+    // Asked again as the paid call leaves: a lease lost while it waited its turn withdraws it.
+    const p = await deps.source
+      .page(row, windowStart, page, () => !stopping())
+      .catch((err: unknown) => {
+        throw err instanceof CallWithdrawn ? new Superseded() : err;
+      });
     add(out, page, p);
     if (isLast(page, p)) return out;
     await keepPage(db, key, { page, windowStart, since, now: deps.clock().getTime() }, p);

@@ -38,8 +38,17 @@ export interface SubscriptionSource {
    * workspace has a budget.
    */
   checkBudget(row: SubscriptionRow, price: () => Promise<number | undefined>): Promise<void>;
-  /** Operation 7, orders confirmed from `start` (epoch ms), gateway page `page` of 100. */
-  page(row: SubscriptionRow, start: number, page: number): Promise<PolledPage>;
+  /**
+   * Operation 7, orders confirmed from `start` (epoch ms), gateway page `page` of 100.
+   * `mayStillSend` is asked as the paid call leaves (after its wait at the rate limit): false
+   * withdraws it unsent (`CallWithdrawn`), for a poll whose lease may have gone meanwhile.
+   */
+  page(
+    row: SubscriptionRow,
+    start: number,
+    page: number,
+    mayStillSend?: () => boolean,
+  ): Promise<PolledPage>;
   /** A failed poll in words (and a link) for the channel, in the subscription message's language. */
   describe(err: unknown, row: SubscriptionRow): Promise<PollProblem>;
 }

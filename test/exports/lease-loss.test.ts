@@ -8,6 +8,7 @@ import {
   findExport,
   insertExport,
 } from '../../src/exports/index.js';
+import { CallWithdrawn } from '../../src/gateway/call.js';
 import type { StoreDialect } from '../../src/store/database.js';
 import type { Store } from '../../src/store/index.js';
 import { DIALECTS, freshStore } from '../fakes/databases.js';
@@ -158,3 +159,57 @@ describe.each(DIALECTS)('an export whose lease renewal fails (%s)', (dialect) =>
     expect(lastByA).toBeLessThan(Math.min(...byB.map((b) => b.at)));
   });
 });
+
+describe.each(DIALECTS)(
+  'an export whose lease goes while a page waits its turn (%s)',
+  (dialect) => {
+    it('withdraws that page unsent: nothing bought after the lease was lost', async () => {
+      const { store, dispose } = await freshStore(dialect);
+      cleanups.push(dispose);
+      const key = { workspaceId: 'T0LEASE', exportId: 'queued-page' };
+      await insertExport(store.db, runningRow(key.exportId, Date.now()));
+      const asked: number[] = [];
+      const bought: Bought[] = [];
+      // Each page waits a second at the rate limit (as behind a burst of people's look-ups), then
+      // asks whether it may still go, as the gateway client does, and is bought only then.
+      const queued: ExportSource = {
+        header: () => ['n'],
+        async fetch(_row, cursor, mayStillSend) {
+          const page = typeof cursor === 'number' ? cursor : 0;
+          asked.push(Date.now());
+          await new Promise((r) => setTimeout(r, 1_000));
+          if (mayStillSend?.() === false) throw new CallWithdrawn('shopOrders', `page-${page}`);
+          bought.push({ by: 'replica-a', page, at: Date.now() });
+          return { rows: [[`${page}`]], points: 5, next: page + 1 < PAGES ? page + 1 : undefined };
+        },
+      };
+      const r = createExportRunner({
+        deps: {
+          config: { export: { maxRows: 10_000, startGraceMs: 60_000 } },
+          logger: captureLogger('error').logger,
+          store,
+          clock: () => new Date(),
+          source: queued,
+          messages,
+        },
+        workerId: 'replica-a',
+        tickMs: 50,
+        leaseMs: LEASE_MS,
+      });
+      r.start();
+      cleanups.push(() => r.stop());
+      // Its second page is waiting: another replica takes the export.
+      await eventually(() => asked.length >= 2, 10_000, 'a second page waiting');
+      const takenAt = Date.now();
+      const taken = await sql`update exports set lease_owner = 'replica-b',
+      lease_until = ${Date.now() + 60_000}
+      where workspace_id = ${key.workspaceId} and export_id = ${key.exportId}`.execute(store.db);
+      expect(Number(taken.numAffectedRows)).toBe(1);
+      // The waiting page would have gone about a second after it was asked for.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(bought.map((b) => b.page)).toEqual([0]);
+      expect(bought.every((b) => b.at < takenAt)).toBe(true);
+      expect(asked).toHaveLength(2);
+    });
+  },
+);

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CallWithdrawn } from '../../src/gateway/call.js';
 import { toCacheJson } from '../../src/store/shared-cache.js';
 import { insertSubscription } from '../../src/subscriptions/index.js';
 import { subscriptionDb } from '../../src/subscriptions/subscription-row.js';
@@ -123,7 +125,7 @@ describe.each(DIALECTS)('a subscription poll cut short by a kill (%s)', (dialect
     });
     const source =
       (replica: string, gate?: Promise<void>) =>
-      async (_row: unknown, _start: number, page: number) => {
+      async (_row: unknown, _start: number, page: number, _mayStillSend?: () => boolean) => {
         bought.push(`${replica}:${page}`);
         if (gate) await gate;
         return { orders: all.slice(page * 100, page * 100 + 100), total: 150, points: 5 };
@@ -158,5 +160,40 @@ describe.each(DIALECTS)('a subscription poll cut short by a kill (%s)', (dialect
       .select('page')
       .execute();
     expect(kept).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('a poll whose lease goes while its page waits its turn (%s)', (dialect) => {
+  it('withdraws the page unsent: nothing bought, nothing posted', async () => {
+    const { store, dispose } = await freshStore(dialect);
+    cleanups.push(dispose);
+    const row = { ...activeRow(Date.now()), message_ts: '1700000000.000001' };
+    await insertSubscription(store.db, row);
+    const f = fakes();
+    const asked: number[] = [];
+    const bought: number[] = [];
+    // The page waits a second at the rate limit, then asks whether it may still go, as the
+    // gateway client does, and is bought only then.
+    f.source.page = async (_row, _start, page, mayStillSend) => {
+      asked.push(Date.now());
+      await new Promise((r) => setTimeout(r, 1_000));
+      if (mayStillSend?.() === false) throw new CallWithdrawn('shopOrders', `page-${page}`);
+      bought.push(page);
+      return { orders: [order('SN-1')], total: 1, points: 5 };
+    };
+    startPoller(store, f, 'replica-a', cleanups, LEASE_MS);
+    await eventually(() => asked.length >= 1, 10_000, 'a page waiting');
+    // Another replica takes the subscription meanwhile.
+    const taken = await sql`update subscriptions set lease_owner = 'replica-b',
+      lease_until = ${Date.now() + 60_000}
+      where workspace_id = ${row.workspace_id} and subscription_id = ${row.subscription_id}`.execute(
+      store.db,
+    );
+    expect(Number(taken.numAffectedRows)).toBe(1);
+    // The waiting page would have gone about a second after it was asked for.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(bought).toEqual([]);
+    expect(f.posted).toEqual([]);
+    expect(asked).toHaveLength(1);
   });
 });

@@ -61,12 +61,18 @@ export function exportSource(deps: AppDeps): ExportSource {
   const couponPages = new PageCache<CouponPage>(deps.cache, onError);
   const tOf = async (row: ExportRow) => translator(await postedLocale(deps, row));
 
-  async function shopOrders(row: ExportRow, a: ShopOrdersExportArgs, cursor: unknown) {
+  async function shopOrders(
+    row: ExportRow,
+    a: ShopOrdersExportArgs,
+    cursor: unknown,
+    mayStillSend?: () => boolean,
+  ) {
     const g = typeof cursor === 'number' ? cursor : 0;
     const input = { ...a.input, page: g };
     let points = 0;
     const page = await cachedQuery(deps, shopPages, 'shopOrders', input, whoOf(row), {
       background: true,
+      mayStillSend,
       onPoints: (p) => {
         points = p;
       },
@@ -89,7 +95,12 @@ export function exportSource(deps: AppDeps): ExportSource {
     totals: (number | null)[];
   }
 
-  async function coupons(row: ExportRow, a: CouponsExportArgs, cursor: unknown) {
+  async function coupons(
+    row: ExportRow,
+    a: CouponsExportArgs,
+    cursor: unknown,
+    mayStillSend?: () => boolean,
+  ) {
     const windows = splitWindows(new Date(a.start), new Date(a.end));
     const c: CouponCursor = (cursor as CouponCursor | undefined) ?? {
       w: 0,
@@ -108,6 +119,7 @@ export function exportSource(deps: AppDeps): ExportSource {
     let points = 0;
     const page = await cachedQuery(deps, couponPages, 'coupons', input, whoOf(row), {
       background: true,
+      mayStillSend,
       onPoints: (p) => {
         points = p;
       },
@@ -132,9 +144,11 @@ export function exportSource(deps: AppDeps): ExportSource {
       const lang = row.csv_header;
       return csvHeader(argsOf(row).kind, lang && isLocale(lang) ? translator(lang) : undefined);
     },
-    async fetch(row, cursor) {
+    async fetch(row, cursor, mayStillSend) {
       const a = argsOf(row);
-      return a.kind === 'coupons' ? coupons(row, a, cursor) : shopOrders(row, a, cursor);
+      return a.kind === 'coupons'
+        ? coupons(row, a, cursor, mayStillSend)
+        : shopOrders(row, a, cursor, mayStillSend);
     },
   };
 }

@@ -46,7 +46,7 @@ export function subscriptionSource(deps: AppDeps): SubscriptionSource {
         throw new PollPaused(resumesAt());
       }
     },
-    async page(row, start, page) {
+    async page(row, start, page, mayStillSend) {
       const input = {
         ownerId: row.owner_id,
         edition: 'enhanced' as const,
@@ -57,7 +57,10 @@ export function subscriptionSource(deps: AppDeps): SubscriptionSource {
         remarkTag: row.remark_tag ?? undefined,
       };
       try {
-        const answer = await query(deps, 'shopOrders', input, whoOf(row), { background: true });
+        const answer = await query(deps, 'shopOrders', input, whoOf(row), {
+          background: true,
+          mayStillSend,
+        });
         return { orders: answer.data.orders, total: answer.data.total, points: answer.points };
       } catch (err) {
         // The budget's own reservation refused it (other calls in flight took the room).
