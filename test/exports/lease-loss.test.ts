@@ -84,14 +84,19 @@ const messages: ExportMessages = {
   upload: async () => 'F0CSV',
 };
 
-function runner(store: Store, workerId: string, bought: Bought[]) {
+function runner(
+  store: Store,
+  workerId: string,
+  bought: Bought[],
+  source: ExportSource = sourceFor(workerId, bought),
+) {
   const r = createExportRunner({
     deps: {
       config: { export: { maxRows: 10_000, startGraceMs: 60_000 } },
       logger: captureLogger('error').logger,
       store,
       clock: () => new Date(),
-      source: sourceFor(workerId, bought),
+      source,
       messages,
     },
     workerId,
@@ -183,21 +188,7 @@ describe.each(DIALECTS)(
           return { rows: [[`${page}`]], points: 5, next: page + 1 < PAGES ? page + 1 : undefined };
         },
       };
-      const r = createExportRunner({
-        deps: {
-          config: { export: { maxRows: 10_000, startGraceMs: 60_000 } },
-          logger: captureLogger('error').logger,
-          store,
-          clock: () => new Date(),
-          source: queued,
-          messages,
-        },
-        workerId: 'replica-a',
-        tickMs: 50,
-        leaseMs: LEASE_MS,
-      });
-      r.start();
-      cleanups.push(() => r.stop());
+      runner(store, 'replica-a', bought, queued);
       // Its second page is waiting: another replica takes the export.
       await eventually(() => asked.length >= 2, 10_000, 'a second page waiting');
       const takenAt = Date.now();
