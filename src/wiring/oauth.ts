@@ -29,6 +29,8 @@ export function oauthWiring(p: {
   // One client per workspace, replaced when its token changes (a reinstall) and dropped when it
   // uninstalls: the map never holds more than the installed workspaces.
   const clients = new Map<string, { token: string; client: WebClient; enterpriseId?: string }>();
+  // Bumped by each forget: a lookup that began before one does not put its client back.
+  let forgets = 0;
   const enterprises = teamEnterprises(p.store.db, p.clock);
   return {
     stores: { installationStore, stateStore },
@@ -36,6 +38,7 @@ export function oauthWiring(p: {
     /** Notes a workspace's Grid organisation, as a request from it names it. */
     rememberEnterprise: enterprises.remember,
     async clientFor(teamId: string): Promise<WebClient> {
+      const began = forgets;
       // A workspace of an org-wide install has no row of its own: its org's row serves it.
       const enterpriseId = await enterprises.of(teamId);
       const installation = await installationStore.fetchInstallation({
@@ -48,11 +51,12 @@ export function oauthWiring(p: {
       const known = clients.get(teamId);
       if (known?.token === token) return known.client;
       const client = new WebClient(token, slackClientOptions(p.config));
-      clients.set(teamId, { token, client, enterpriseId });
+      if (began === forgets) clients.set(teamId, { token, client, enterpriseId });
       return client;
     },
     /** Drops the clients kept for an uninstalled workspace, or for every workspace of an org. */
     forget(id: string) {
+      forgets += 1;
       enterprises.drop(id);
       installationStore.forget(id);
       for (const [team, c] of clients)

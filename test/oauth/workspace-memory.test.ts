@@ -84,6 +84,30 @@ describe('per-workspace memory in many-workspace mode', () => {
     expect(oauth.clientCount()).toBe(1);
     expect((await oauth.clientFor('TB')).token).toBe('xoxb-team-b');
   });
+
+  it('a lookup under way when its workspace is forgotten keeps nothing of it', async () => {
+    const { store, oauth } = await wiring();
+    const installs = oauth.stores.installationStore;
+    await installs.storeInstallation(install({ enterprise: 'E1', token: 'xoxb-org' }));
+    await oauth.rememberEnterprise('TG2', 'E1');
+    // A fresh process: nothing of TG2 in memory, so its lookup reads the store.
+    const fresh = await tenancy({
+      config,
+      store,
+      clock: () => new Date(),
+      logger: captureLogger('info').logger,
+    });
+    const o = fresh.oauth!;
+    // TG2 leaves the org while a QR edit is looking its client up: the lookup still answers,
+    // but neither its client nor its organisation stays in memory afterwards.
+    const lookup = o.clientFor('TG2');
+    await store.db.deleteFrom('team_enterprises').where('team_id', '=', 'TG2').execute();
+    o.forget('TG2');
+    expect((await lookup).token).toBe('xoxb-org');
+    expect(o.clientCount()).toBe(0);
+    await expect(o.clientFor('TG2')).rejects.toThrow(/no installation/);
+    expect(o.clientCount()).toBe(0);
+  });
 });
 
 describe('a Grid workspace through the HTTP path', () => {

@@ -35,6 +35,8 @@ export function databaseInstallationStore(
   now: () => Date,
 ): InstallationStore & { teamIds(): Promise<string[]>; forget(id: string): void } {
   const cached = new Map<string, { installation: AnyInstallation; until: number }>();
+  // Bumped by each change or forget: a read that began before one does not cache what it read.
+  let changes = 0;
   return {
     async storeInstallation(installation) {
       const token = installation.bot?.token;
@@ -74,12 +76,15 @@ export function databaseInstallationStore(
           }),
         )
         .execute();
+      changes += 1;
+      cached.delete(id);
     },
     async fetchInstallation(query) {
       for (const id of candidates(query)) {
         const hit = cached.get(id);
         if (hit && hit.until > now().getTime()) return hit.installation;
         cached.delete(id);
+        const began = changes;
         const row = await db
           .selectFrom('installations')
           .select(['installation_enc'])
@@ -88,7 +93,8 @@ export function databaseInstallationStore(
         if (row?.installation_enc) {
           const at = { table: 'installations', column: 'installation_enc', rowId: id };
           const installation = JSON.parse(box.open(row.installation_enc, at)) as AnyInstallation;
-          cached.set(id, { installation, until: now().getTime() + INSTALLATION_CACHE_MS });
+          if (began === changes)
+            cached.set(id, { installation, until: now().getTime() + INSTALLATION_CACHE_MS });
           return installation;
         }
       }
@@ -97,11 +103,13 @@ export function databaseInstallationStore(
     async deleteInstallation(query) {
       const ids = candidates(query);
       if (ids.length === 0) return;
-      cached.delete(ids[0]!);
       await db.deleteFrom('installations').where('id', '=', ids[0]!).execute();
+      changes += 1;
+      cached.delete(ids[0]!);
     },
     /** An uninstalled workspace or org: its installation is read from the database again. */
     forget(id: string) {
+      changes += 1;
       cached.delete(id);
     },
     async teamIds() {

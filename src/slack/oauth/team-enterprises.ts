@@ -7,6 +7,8 @@ import type { Db } from '../../store/database.js';
  */
 export function teamEnterprises(db: Db, clock: () => Date) {
   const known = new Map<string, string>();
+  // Bumped by each drop: a read that began before one does not put the workspace back.
+  let drops = 0;
   return {
     async remember(teamId: string, enterpriseId: string): Promise<void> {
       if (known.get(teamId) === enterpriseId) return;
@@ -22,17 +24,19 @@ export function teamEnterprises(db: Db, clock: () => Date) {
     },
     /** Forgets what this process knows of a workspace's organisation (the row is the caller's). */
     drop(teamId: string): void {
+      drops += 1;
       known.delete(teamId);
     },
     async of(teamId: string): Promise<string | undefined> {
       const cached = known.get(teamId);
       if (cached) return cached;
+      const began = drops;
       const row = await db
         .selectFrom('team_enterprises')
         .select('enterprise_id')
         .where('team_id', '=', teamId)
         .executeTakeFirst();
-      if (row) known.set(teamId, row.enterprise_id);
+      if (row && began === drops) known.set(teamId, row.enterprise_id);
       return row?.enterprise_id;
     },
   };
