@@ -103,8 +103,7 @@ async function migrate(db: Db, dialect: StoreDialect, opts: OpenStoreOptions): P
   const migrator = new Migrator({
     db,
     provider: migrationProvider(dialect),
-    // Kysely looks for its bookkeeping tables in this schema; without it, another schema's
-    // tables in the same PostgreSQL database would count as ours.
+    // Kysely looks for its bookkeeping tables in this schema.
     ...(dialect === 'postgres'
       ? { migrationTableSchema: opts.schema ?? (await currentSchema(db)) }
       : {}),
@@ -120,31 +119,10 @@ async function migrate(db: Db, dialect: StoreDialect, opts: OpenStoreOptions): P
         : new Error(`database migration failed: ${String(error)}`);
     }
   };
+  // PostgreSQL: the dialect's introspection reads our schema only (own-schema-introspector.ts),
+  // so other clients creating and dropping theirs meanwhile cannot fail this.
   if (dialect === 'sqlite') return withSqliteWriteLock(db, run);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= SCHEMA_RACE_TRIES || !otherSchemaDropped(error)) throw error;
-      await new Promise((again) => setTimeout(again, 10 + Math.random() * 40 * attempt));
-    }
-  }
-}
-
-/** Tries of a migration whose look at the database's tables met another schema being dropped. */
-const SCHEMA_RACE_TRIES = 8;
-
-/**
- * Kysely's migrator finds its own tables by listing every table of the database and asking
- * `has_schema_privilege` and `pg_get_serial_sequence` of each: a schema or table another client
- * drops meanwhile (another app on the same server; tests dropping theirs) fails that look with
- * 3F000 (invalid_schema_name) or 42P01 (undefined_table), and a column another client's migration
- * renames meanwhile with 42703 (undefined_column). The pending migrations run in one
- * transaction, so nothing was half done: the look is simply made again.
- */
-function otherSchemaDropped(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '3F000' || code === '42P01' || code === '42703';
+  return run();
 }
 
 async function currentSchema(db: Db): Promise<string> {

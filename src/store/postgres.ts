@@ -1,5 +1,6 @@
-import { PostgresDialect } from 'kysely';
+import type { PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -47,7 +48,7 @@ export async function createPostgresDialect(
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   if (schema) await ensureSchema(pool, schema);
-  return { dialect: new PostgresDialect({ pool }), pool };
+  return { dialect: new OwnSchemaPostgresDialect({ pool }), pool };
 }
 
 async function ensureSchema(pool: pg.Pool, schema: string): Promise<void> {

@@ -209,6 +209,32 @@ describe('openStore on postgres', () => {
     }
   }, 60_000);
 
+  it("its introspection lists its own schema's tables and columns, and nothing of another's", async () => {
+    const database = await freshDatabase('postgres');
+    const other = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await other.connect();
+    const foreign = `t_foreign_${process.pid}`;
+    try {
+      await other.query(`create schema if not exists "${foreign}"`);
+      await other.query(`create table if not exists "${foreign}".ledger_entries (id serial)`);
+      const store = await database.open();
+      expect((await store.db.introspection.getSchemas()).map((s) => s.name)).toEqual([
+        database.schema,
+      ]);
+      const tables = await store.db.introspection.getTables();
+      expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([database.schema]));
+      const ledger = tables.find((t) => t.name === 'ledger_entries');
+      expect(ledger?.columns.length).toBeGreaterThan(3);
+      expect(tables.some((t) => t.name === 'kysely_migration')).toBe(false);
+      const all = await store.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(all.some((t) => t.name === 'kysely_migration')).toBe(true);
+    } finally {
+      await other.query(`drop schema if exists "${foreign}" cascade`);
+      await other.end();
+      await database.dispose();
+    }
+  });
+
   it('keeps its tables in its own schema, none in public', async () => {
     const database = await freshDatabase('postgres');
     try {
