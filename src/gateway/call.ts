@@ -56,6 +56,11 @@ export interface GatewayAnswer<T> {
   requestId: string;
   attempts: number;
   durationMs: number;
+  /**
+   * From the moment the answering attempt's request left (after its wait at the limiter) to the
+   * answer's return, its charge reported: what a schedule counted from the send leaves out.
+   */
+  sinceSentMs?: number;
   sandbox: boolean;
 }
 
@@ -99,6 +104,8 @@ interface Call<K extends Name> {
   ctx: CallContext & { requestId: string };
   options: CallOptions;
   started: number;
+  /** When the latest attempt's request left (`now()`), once it has. */
+  sentAt?: number;
 }
 
 function def(op: Name): AnyOperationDef {
@@ -165,6 +172,7 @@ async function attemptOnce<K extends Name>(
     const raw = await p.limiter.schedule(schedule, (onCounted) => {
       // Its slot in the rate window stays used: withdrawing is rare, and never over the limit.
       if (c.options.mayStillSend?.() === false) throw new CallWithdrawn(op, requestId);
+      c.sentAt = p.now();
       return send({
         dispatcher: p.dispatcher,
         baseUrl: p.baseUrl,
@@ -242,6 +250,7 @@ function succeeded<K extends Name>(
     requestId: ctx.requestId,
     attempts: attempt,
     durationMs: p.now() - c.started,
+    sinceSentMs: p.now() - (c.sentAt ?? c.started),
     sandbox: p.sandbox,
   };
 }

@@ -46,6 +46,9 @@ export async function checkStatus(
   try {
     const answer = await deps.checkStatus(who, row.session_id, opts);
     const t = deps.clock().getTime();
+    // The next check is counted from when this one left, not from its answer: a slow answer (or
+    // its charge's write) must not push every later check back. Never before now.
+    const sentAt = Math.min(t, t - (answer.sinceSentMs ?? 0));
     const { status } = answer.data;
     const final = isFinalQrStatus(status);
     patch = {
@@ -56,7 +59,7 @@ export async function checkStatus(
       checked_by: ctx.owner,
       watch_state: final ? 'done' : 'watching',
       interval_ms: base,
-      next_check_at: final ? t : later(t),
+      next_check_at: final ? t : Math.max(t, later(sentAt)),
       updated_at: t,
     };
     if (status !== row.state) {
