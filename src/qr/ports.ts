@@ -71,6 +71,14 @@ export interface QrWatchDeps {
   steps?: QrStepCompletion;
 }
 
+/** A session held while it is set up (QrWatchControl.hold). */
+export interface QrSetUpHold {
+  /** Waits for its first check if one began, else cancels it: the row then says what to show. */
+  settle(): Promise<void>;
+  /** Settles, then hands the session to the watchers. */
+  release(): Promise<void>;
+}
+
 /**
  * What the chat side may ask of the running watcher: hand it a new or re-armed session, lease a
  * session under its identity (so its heartbeat renews the lease), or check one now on a click.
@@ -88,9 +96,10 @@ export interface QrWatchControl {
   /**
    * Keeps a session this process just stored, leased to `workerId` at `claimedAt`, under this
    * watcher's heartbeat while it is set up (its PNG, its first edit); `release` hands it to the
-   * watchers.
+   * watchers. A set-up still under way at `firstCheckAt` does not hold the first check back: it
+   * is made then, under this lease, its outcome stored but not shown (the set-up's edit shows it).
    */
-  hold(key: SessionKey, claimedAt: number): { release(): Promise<void> };
+  hold(key: SessionKey, claimedAt: number, firstCheckAt?: number): QrSetUpHold;
   /**
    * Checks a watched session now and makes its checks dense again for a while ("I've scanned
    * it"). 'busy' when a check or edit of it is already running anywhere (nothing more is done);

@@ -1,6 +1,6 @@
 import { createLeasedLoop, type LeasedRunner, lateSeconds } from '../store/leased-loop.js';
-import { denseEnd } from './check-status.js';
-import type { QrWatchControl, QrWatchDeps } from './ports.js';
+import { checkStatus, denseEnd } from './check-status.js';
+import type { QrSetUpHold, QrWatchControl, QrWatchDeps } from './ports.js';
 import { jittered, type QrSchedule, qrSchedule } from './schedule.js';
 import type { QrSessionRow } from './session-row.js';
 import {
@@ -100,9 +100,63 @@ export function createQrWatcher(options: QrWatcherOptions): QrWatcher {
     start: loop.start,
     stop: loop.stop,
     kick: loop.kick,
-    hold: loop.hold,
+    hold: (key, claimedAt, firstCheckAt) => holdWhileSetUp(ctx, loop, key, claimedAt, firstCheckAt),
     checkNow: (key) => checkNow(ctx, loop, leaseMs, key),
   };
+}
+
+/**
+ * A new session held while its image is uploaded and its message shown. That can take longer
+ * than its first gap (a busy Slack, a loaded replica); its first check is then made on time, by
+ * this process under the same lease, and only stored: the set-up's edit, after `settle`, shows
+ * what it found.
+ */
+function holdWhileSetUp(
+  ctx: WorkContext,
+  loop: LeasedRunner<SessionKey, QrSessionRow>,
+  key: SessionKey,
+  claimedAt: number,
+  firstCheckAt: number | undefined,
+): QrSetUpHold {
+  const held = loop.hold(key, claimedAt);
+  let settled = false;
+  let check: Promise<unknown> | undefined;
+  const stopping = () => settled || held.lost();
+  const timer =
+    firstCheckAt === undefined
+      ? undefined
+      : setTimeout(
+          () => {
+            check = checkWhileHeld(ctx, key, stopping).catch((err: unknown) =>
+              ctx.deps.logger.warn({ err, sessionId: key.sessionId }, 'qr first check failed'),
+            );
+          },
+          Math.max(0, firstCheckAt - ctx.deps.clock().getTime()),
+        );
+  timer?.unref();
+  const settle = async () => {
+    clearTimeout(timer);
+    await check;
+  };
+  return {
+    settle,
+    async release() {
+      await settle();
+      settled = true;
+      await held.release();
+    },
+  };
+}
+
+/** The status check of a session still held by its set-up: stored, not shown. */
+async function checkWhileHeld(
+  ctx: WorkContext,
+  key: SessionKey,
+  stopping: () => boolean,
+): Promise<void> {
+  const row = await findSession(ctx.deps.store.db, key);
+  if (row?.watch_state !== 'watching' || stopping()) return;
+  await checkStatus(ctx, row, { mayStillSend: () => !stopping() });
 }
 
 /**

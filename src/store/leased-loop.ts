@@ -39,9 +39,10 @@ export interface LeasedRunner<K, R> extends LeasedLoop {
   /**
    * Keeps the lease of `key`, taken outside the loop at `claimedAt` (a QR session while it is
    * set up), under this loop's heartbeat until `release` hands it back. A hand-back that fails
-   * is logged: the lease is no longer renewed and lapses within one lease.
+   * is logged: the lease is no longer renewed and lapses within one lease. `lost()`: the lease
+   * may be gone (a renewal failed or found the row no longer ours, or its time ran out).
    */
-  hold(key: K, claimedAt: number): { release(): Promise<void> };
+  hold(key: K, claimedAt: number): { release(): Promise<void>; lost(): boolean };
 }
 
 export interface LeasedLoopOptions<K, R extends LeaseColumns> {
@@ -106,13 +107,13 @@ export function createLeasedLoop<K, R extends LeaseColumns>(
   let again = false;
   // A loop finishing many rows at once hands their leases back in one round trip, not one each.
   const releases = batchedWrites<K>((keys) => table.releaseMany(keys, o.owner), RELEASE_BATCH);
-  const ending = { heartbeat, releases, log };
+  const ending = { heartbeat, releases, log, now };
   const looks = lookTimer(() => tick());
 
   function run(key: K, row: R, claimedAt: number, work: LeasedWork<R>): Promise<void> {
     const id = table.id(key);
     const lease = holdLease(key, claimedAt + o.leaseMs, id, ending);
-    const stopping = () => stopRequested || lease.hold.lost || now() >= lease.hold.until;
+    const stopping = () => stopRequested || lease.lost();
     // Never rejects: a failure of the work or of the hand-back is logged.
     const done = workThenHandBack(work, row, stopping, lease, (err) =>
       log.error({ err, key: id }, 'leased work failed'),
@@ -248,11 +249,12 @@ function holdLease<K>(
   key: K,
   until: number,
   id: string,
-  via: { heartbeat: LeaseHeartbeat<K>; releases: BatchedWrites<K>; log: Logger },
-): { hold: Hold; drop(): void; release(): Promise<void> } {
+  via: { heartbeat: LeaseHeartbeat<K>; releases: BatchedWrites<K>; log: Logger; now(): number },
+): { hold: Hold; drop(): void; release(): Promise<void>; lost(): boolean } {
   const hold = via.heartbeat.hold(key, until);
   return {
     hold,
+    lost: () => hold.lost || via.now() >= hold.until,
     /** No longer renewed; the caller's own write frees the lease. */
     drop: () => via.heartbeat.drop(key),
     release() {

@@ -103,6 +103,7 @@ export async function startQrOnboarding(
   const owner = deps.watcher.workerId;
   const now = deps.clock().getTime();
   const firstGap = nextBaseGap(deps.watcher.schedule, 0);
+  const firstCheckAt = now + deps.watcher.gap(firstGap);
   try {
     await insertSession(deps.store.db, {
       owner: who,
@@ -113,7 +114,7 @@ export async function startQrOnboarding(
       messageTs,
       pointsCharged: session.points,
       firstGapMs: firstGap,
-      nextCheckAt: now + deps.watcher.gap(firstGap),
+      nextCheckAt: firstCheckAt,
       denseUntil: now + deps.watcher.schedule.denseMs,
       watchUntil: now + deps.config.qr.watchTimeoutMs,
       lease: { owner, until: now + deps.watcher.leaseMs },
@@ -131,7 +132,10 @@ export async function startQrOnboarding(
     );
     return { ok: false, message: errorCard(why, mine) };
   }
-  const shown = { key, who, mediaMark: args.mediaMark, url: session.url, messageTs, t, at: now };
+  const shown = {
+    ...{ key, who, mediaMark: args.mediaMark, url: session.url, messageTs, t, at: now },
+    firstCheckAt,
+  };
   const notice = await showSession(deps, client, shown, log, async (err) =>
     slackProblem(err, true, await privately(), again),
   );
@@ -157,12 +161,14 @@ async function showSession(
     t: Translate;
     /** When the session was stored, leased to the watcher. */
     at: number;
+    /** When its first check is due: made then even if the set-up is still under way. */
+    firstCheckAt: number;
   },
   log: Logger,
   problem: (err: unknown) => Promise<SlackMessage>,
 ): Promise<SlackMessage | undefined> {
   const owner = deps.watcher.workerId;
-  const held = deps.watcher.hold(s.key, s.at);
+  const held = deps.watcher.hold(s.key, s.at, s.firstCheckAt);
   let notice: SlackMessage | undefined;
   try {
     try {
@@ -174,6 +180,8 @@ async function showSession(
       notice = await problem(err);
     }
     try {
+      // A first check made meanwhile is stored before the row is read: the edit shows it.
+      await held.settle();
       const row = await findSession(deps.store.db, s.key);
       if (row) {
         const message = await renderSession(deps, row);
