@@ -14,7 +14,15 @@ export interface LocaleResolverDeps {
   maxPeople?: number;
   /** After a failed lookup, how long the default answers before Slack is asked again. */
   retryAfterMs?: number;
+  /**
+   * How long a person remembered in memory answers without the store being read again (default
+   * PERSON_LANGUAGE_FRESH_MS): a choice saved by another replica or thread is seen after it.
+   */
+  freshMs?: number;
 }
+
+/** A language chosen on another replica is seen within this (the store read again after it). */
+export const PERSON_LANGUAGE_FRESH_MS = 10_000;
 
 /** `users.info` with `include_locale` for one person; undefined when Slack gave none. Throws on failure. */
 export type AskSlackLocale = () => Promise<string | undefined>;
@@ -52,13 +60,15 @@ export interface LocaleResolver {
 export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
   const maxPeople = deps.maxPeople ?? 10_000;
   const retryAfterMs = deps.retryAfterMs ?? 5 * 60_000;
-  const known = new Map<string, PersonLanguage>();
+  const freshMs = deps.freshMs ?? PERSON_LANGUAGE_FRESH_MS;
+  // Each person with when they were read or set here: older than freshMs, the store is read again.
+  const known = new Map<string, PersonLanguage & { at: number }>();
   const failedUntil = new Map<string, number>();
   const inFlight = new Map<string, Promise<PersonLanguage>>();
 
   const remember = (key: string, value: PersonLanguage) => {
     known.delete(key);
-    known.set(key, value);
+    known.set(key, { ...value, at: deps.clock().getTime() });
     if (known.size > maxPeople) known.delete(known.keys().next().value as string);
   };
 
@@ -67,6 +77,8 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
     userId: string,
     key: string,
     ask: AskSlackLocale,
+    /** What memory held, past its freshness: still the answer while the store is away. */
+    stale?: PersonLanguage,
   ): Promise<PersonLanguage> {
     // The store may be away (a restart, a failover): the person still gets an answer, in the
     // language Slack gives, and nothing is remembered until the store is back.
@@ -74,6 +86,7 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
       (row) => ({ ok: true as const, row }),
       () => ({ ok: false as const, row: undefined }),
     );
+    if (!fromStore.ok && stale) return stale;
     const stored = fromStore.row ?? {};
     if (stored.slackLocale !== undefined || stored.choice !== undefined) {
       // A chosen language needs no lookup; a seen locale is kept fresh by user_change.
@@ -106,11 +119,13 @@ export function createLocaleResolver(deps: LocaleResolverDeps): LocaleResolver {
   return {
     async localeOf(workspaceId, userId, ask) {
       const key = `${workspaceId}\u0000${userId}`;
-      let person = known.get(key);
+      const entry = known.get(key);
+      const fresh = entry && deps.clock().getTime() - entry.at < freshMs;
+      let person: PersonLanguage | undefined = fresh ? entry : undefined;
       if (!person) {
         let pending = inFlight.get(key);
         if (!pending) {
-          pending = load(workspaceId, userId, key, ask).finally(() => inFlight.delete(key));
+          pending = load(workspaceId, userId, key, ask, entry).finally(() => inFlight.delete(key));
           inFlight.set(key, pending);
         }
         person = await pending;

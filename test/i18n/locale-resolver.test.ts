@@ -75,6 +75,30 @@ describe.each(DIALECTS)('person language on %s', (dialect) => {
     expect(lookups).toEqual(['U1']);
   });
 
+  it('sees a language chosen on another replica once what it remembers is 10 s old', async () => {
+    const { lookups, resolver, advance } = await arrange({ U1: 'zh-CN' });
+    const a = resolver();
+    const b = resolver();
+    expect(await b.localeOf('T1', 'U1')).toBe('zh-CN');
+    expect(await a.choose('T1', 'U1', 'en')).toBe('en');
+    // B answers from memory for a while, then reads the store again (Slack is not asked).
+    advance(9_000);
+    expect(await b.localeOf('T1', 'U1')).toBe('zh-CN');
+    advance(1_000);
+    expect(await b.localeOf('T1', 'U1')).toBe('en');
+    expect(lookups).toEqual(['U1']);
+  });
+
+  it('keeps answering a person it knew while the store is away, without asking Slack', async () => {
+    const { store, lookups, resolver, advance } = await arrange({ U1: 'zh-CN' });
+    const r = resolver();
+    expect(await r.localeOf('T1', 'U1')).toBe('zh-CN');
+    await store.close();
+    advance(60_000);
+    expect(await r.localeOf('T1', 'U1')).toBe('zh-CN');
+    expect(lookups).toEqual(['U1']);
+  });
+
   it('keeps one workspace’s choice out of another’s', async () => {
     const { resolver } = await arrange({ U1: 'en-US' });
     const r = resolver();
