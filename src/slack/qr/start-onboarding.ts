@@ -132,10 +132,8 @@ export async function startQrOnboarding(
     );
     return { ok: false, message: errorCard(why, mine) };
   }
-  const shown = {
-    ...{ key, who, mediaMark: args.mediaMark, url: session.url, messageTs, t, at: now },
-    firstCheckAt,
-  };
+  const { url } = session;
+  const shown = { key, who, mediaMark: args.mediaMark, url, messageTs, t, at: now, firstCheckAt };
   const notice = await showSession(deps, client, shown, log, async (err) =>
     slackProblem(err, true, await privately(), again),
   );
