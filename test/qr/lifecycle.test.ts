@@ -211,6 +211,8 @@ describe('QR watcher against the sandbox', () => {
 
   it('repairs on resume a message left behind by a crash between the status answer and the edit', async () => {
     const { h, sessionId, ts } = await started({ sandbox: {} });
+    // (A set-up slower than the 50-ms first gap has made its first check already.)
+    const checked = statusChecks(h, sessionId).length;
     // The crash: the answer "scanned" was stored, the edit never happened.
     await h.deps.store.db
       .updateTable('qr_sessions')
@@ -224,6 +226,7 @@ describe('QR watcher against the sandbox', () => {
     await eventually(() =>
       statusMessage(h, ts)?.text.startsWith('QR login for account123: scanned'),
     );
-    expect(statusChecks(h, sessionId)).toEqual([]);
+    // Repaired from the stored answer: no check of its own.
+    expect(statusChecks(h, sessionId)).toHaveLength(checked);
   });
 });
