@@ -7,6 +7,7 @@ import {
 import type { WebClient } from '@slack/web-api';
 import { createLogger, secretsOf } from '../logger.js';
 import { createMetrics } from '../metrics.js';
+import { qrPainter } from '../qr/index.js';
 import type { AppDeps } from '../slack/deps.js';
 import { openCore } from '../wiring/core.js';
 import { createLifecycle } from '../wiring/lifecycle.js';
@@ -32,6 +33,7 @@ function runBackground(port: MessagePort, { config, sandboxUrl }: BackgroundData
   const metrics = createMetrics();
   const life = createLifecycle(logger);
   const limiter = remoteLimiter(post);
+  const draw = qrPainter();
   let workers: Workers | undefined;
   let forget: AppDeps['forgetInMemory'];
 
@@ -44,7 +46,9 @@ function runBackground(port: MessagePort, { config, sandboxUrl }: BackgroundData
       case 'forget':
         return forget?.(m.teamId, m.gatewayToken);
       case 'drawQr':
-        return void drawForMain(m, post, () => metrics.qrImagesDrawn.inc({ thread: 'background' }));
+        return void drawForMain(m, draw, post, () =>
+          metrics.qrImagesDrawn.inc({ thread: 'background' }),
+        );
       case 'metrics':
         return void metrics.registry
           .getMetricsAsJSON()

@@ -1,5 +1,4 @@
 import type { TransferListItem } from 'node:worker_threads';
-import { renderQrPng } from '../qr/index.js';
 import type { FromBackground, QrDrawAnswer, ToBackground } from './messages.js';
 
 /**
@@ -58,12 +57,14 @@ export function qrDrawsOnThread(
  */
 export async function drawForMain(
   m: Extract<ToBackground, { type: 'drawQr' }>,
+  /** The thread's painter (qrPainter): its PNGs drawn a few at a time. */
+  draw: (url: string) => Promise<Buffer>,
   post: (m: FromBackground, transfer: TransferListItem[]) => void,
   drawn: () => void,
 ): Promise<void> {
   let png: Buffer;
   try {
-    png = await renderQrPng(m.url);
+    png = await draw(m.url);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return post({ type: 'qrNotDrawn', id: m.id, message }, []);

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { OperationLimiter } from '../gateway/limiter.js';
-import { renderQrPng } from '../qr/index.js';
+import { qrPainter } from '../qr/index.js';
 import { newWorker } from '../threads/new-worker.js';
 import type {
   BackgroundData,
@@ -50,7 +50,7 @@ export function startBackgroundThread(
   p: {
     limiter: OperationLimiter;
     lost: (why: string) => void;
-    /** How the main thread draws a PNG the thread did not (default: renderQrPng). */
+    /** How the main thread draws a PNG the thread did not (default: a qrPainter of its own). */
     drawHere?: (url: string) => Promise<Buffer>;
   },
   spawn: (data: BackgroundData) => Worker = (workerData) =>
@@ -62,7 +62,7 @@ export function startBackgroundThread(
   const worker = spawn(data);
   const send = (m: ToBackground) => worker.postMessage(m);
   const limiter = serveLimiter(p.limiter, send);
-  const draws = qrDrawsOnThread(send, p.drawHere ?? renderQrPng);
+  const draws = qrDrawsOnThread(send, p.drawHere ?? qrPainter());
   const asked = new Map<number, (m: MetricsJson) => void>();
   let seq = 0;
   let exited = false;

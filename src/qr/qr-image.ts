@@ -1,3 +1,5 @@
+import pLimit from 'p-limit';
+
 /** Pixels per side: room for a phone photo of a screen to resolve every module. */
 export const QR_IMAGE_WIDTH = 600;
 
@@ -21,4 +23,21 @@ export async function renderQrPng(url: string): Promise<Buffer> {
     color: { dark: '#000000ff', light: '#ffffffff' },
     rendererOpts: PNG_OPTIONS,
   });
+}
+
+/**
+ * PNGs drawn by one thread at once, at most. pngjs holds about 3 MiB per PNG from its filtering
+ * until zlib has deflated it, and zlib deflates on libuv's pool, so every PNG asked for at once is
+ * in memory at once: at 100 workspaces, creation put 75 MiB of them in the background thread.
+ * Two keep the pool busy while the next one is filtered.
+ */
+export const QR_DRAWS_AT_ONCE = 2;
+
+/** renderQrPng for one thread: `atOnce` drawn at a time, the rest in order behind them. */
+export function qrPainter(
+  atOnce = QR_DRAWS_AT_ONCE,
+  render: (url: string) => Promise<Buffer> = renderQrPng,
+): (url: string) => Promise<Buffer> {
+  const limit = pLimit(atOnce);
+  return (url) => limit(() => render(url));
 }

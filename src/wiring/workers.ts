@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { WebClient } from '@slack/web-api';
 import { createExportRunner, type ExportRunner } from '../exports/index.js';
 import type { Metrics } from '../metrics.js';
-import { createQrWatcher, type QrWatcher, renderQrPng } from '../qr/index.js';
+import { createQrWatcher, type QrWatcher, qrPainter } from '../qr/index.js';
 import { startApprovalExpiry } from '../slack/approvals/expiry.js';
 import type { AppDeps } from '../slack/deps.js';
 import { exportDeps } from '../slack/exports/export-deps.js';
@@ -81,8 +81,9 @@ export function threadControls(
 
 /** A /qr's PNG drawn on this thread, counted in `querydesk_qr_images_drawn_total{thread="main"}`. */
 export function drawQrHere(metrics: Metrics): (url: string) => Promise<Buffer> {
+  const draw = qrPainter();
   return async (url) => {
-    const png = await renderQrPng(url);
+    const png = await draw(url);
     metrics.qrImagesDrawn.inc({ thread: 'main' });
     return png;
   };

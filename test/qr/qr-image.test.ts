@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { renderQrPng } from '../../src/qr/qr-image.js';
+import { QR_DRAWS_AT_ONCE, qrPainter, renderQrPng } from '../../src/qr/qr-image.js';
 import { decodeQrPng } from './decode.js';
 
 describe('renderQrPng', () => {
@@ -43,5 +43,44 @@ describe('renderQrPng', () => {
       Array.from({ length: raw.length / rowBytes }, (_, row) => raw[row * rowBytes]),
     );
     expect(filters).toEqual(new Set([4]));
+  });
+});
+
+describe('qrPainter', () => {
+  it('draws at most QR_DRAWS_AT_ONCE at a time, each answer its own PNG', async () => {
+    let drawing = 0;
+    let most = 0;
+    const render = async (url: string) => {
+      most = Math.max(most, ++drawing);
+      await new Promise((r) => setTimeout(r, 5));
+      drawing--;
+      return Buffer.from(url);
+    };
+    const draw = qrPainter(QR_DRAWS_AT_ONCE, render);
+
+    const urls = Array.from({ length: 12 }, (_, i) => `https://example.invalid/qr/${i}`);
+    const pngs = await Promise.all(urls.map(draw));
+
+    expect(pngs.map(String)).toEqual(urls);
+    expect(QR_DRAWS_AT_ONCE).toBe(2);
+    expect(most).toBe(QR_DRAWS_AT_ONCE);
+  });
+
+  it('goes on after a draw that failed', async () => {
+    const draw = qrPainter(1, async (url) => {
+      if (url.endsWith('bad')) throw new Error('not drawn');
+      return Buffer.from(url);
+    });
+
+    const [bad, good] = await Promise.allSettled([draw('x/bad'), draw('x/good')]);
+
+    expect(bad.status).toBe('rejected');
+    expect(good).toEqual({ status: 'fulfilled', value: Buffer.from('x/good') });
+  });
+
+  it('draws real PNGs through renderQrPng by default', async () => {
+    const url = 'https://example.invalid/qr/painted';
+    const png = await qrPainter()(url);
+    expect(decodeQrPng(png).text).toBe(url);
   });
 });
