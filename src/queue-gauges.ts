@@ -84,3 +84,26 @@ export function registerClientGauge(
     },
   });
 }
+
+/** New work (QR codes, watches, subscriptions) being made on this thread, and waiting its turn. */
+export function registerMakingGauges(
+  registry: Registry,
+  depth: () => { waiting: number; running: number },
+): void {
+  new Gauge({
+    name: 'querydesk_making_waiting',
+    help: 'New QR codes, order watches and subscriptions waiting for their turn to be made (WorkTracker.make).',
+    registers: [registry],
+    collect() {
+      this.set(depth().waiting);
+    },
+  });
+  new Gauge({
+    name: 'querydesk_making_running',
+    help: 'New QR codes, order watches and subscriptions being made now.',
+    registers: [registry],
+    collect() {
+      this.set(depth().running);
+    },
+  });
+}

@@ -5,7 +5,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import type { OperationLimiter } from '../gateway/limiter.js';
 import { createLedger } from '../ledger/index.js';
 import type { Metrics } from '../metrics.js';
-import { registerClientGauge } from '../queue-gauges.js';
+import { registerClientGauge, registerMakingGauges } from '../queue-gauges.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { AppDeps } from '../slack/deps.js';
 import { type OpenStoreOptions, openStore, type Store } from '../store/index.js';
@@ -77,6 +77,7 @@ export async function openCore(config: Config, o: CoreOptions, life: Lifecycle):
   const audited = auditing({ store, clock, logger, work, ...audit }, life);
   const limiter = o.limiter ?? life.own(processLimiter(config, logger), (l) => l.close());
   const gauges = o.thread === 'main';
+  if (gauges) registerMakingGauges(metrics.registry, () => work.makingDepth);
   const gateway = life.own(
     gatewayClient(config, o.sandbox, { metrics, logger, store, gauges, limiter }, audited.toAudit),
     (g) => g.close(),

@@ -15,10 +15,10 @@ export async function startGatewayProxy(target: string): Promise<{
   /** Rewrites the bodies the sandbox answers with until called again with undefined. */
   rewrite(fn: ((body: string) => string) | undefined): void;
   /**
-   * Holds every answer after the sandbox served (and charged) it, until `release` is called:
-   * the test can change the world while a paid call is in flight.
+   * Holds every answer (or those of paths `only` accepts) after the sandbox served (and charged)
+   * it, until `release` is called: the test can change the world while a paid call is in flight.
    */
-  hold(): { release(): void };
+  hold(only?: (path: string) => boolean): { release(): void };
   forwarded: () => number;
   /** Every request that arrived, faulted or not. */
   received: () => number;
@@ -29,6 +29,7 @@ export async function startGatewayProxy(target: string): Promise<{
   let received = 0;
   let rewrite: ((body: string) => string) | undefined;
   let gate: Promise<void> | undefined;
+  let gated: (path: string) => boolean = () => true;
   const forward = async (method: string, path: string, headers: Headers, body: Buffer) => {
     forwarded++;
     const res = await fetch(new URL(path.replace(/^\//, ''), `${target.replace(/\/$/, '')}/`), {
@@ -58,7 +59,7 @@ export async function startGatewayProxy(target: string): Promise<{
       headers,
       Buffer.concat(chunks),
     );
-    if (gate) await gate;
+    if (gate && gated(req.url ?? '/')) await gate;
     if (fault === 'reset-after-forward') return void req.socket.destroy();
     if (fault === 'slow') {
       // Holds the answer until the client gives up and closes the connection.
@@ -82,7 +83,8 @@ export async function startGatewayProxy(target: string): Promise<{
     rewrite: (fn) => {
       rewrite = fn;
     },
-    hold() {
+    hold(only) {
+      gated = only ?? (() => true);
       let release = () => {};
       gate = new Promise<void>((r) => {
         release = () => {

@@ -43,7 +43,7 @@ function slackProblem(
  * point is spent), then operation 1, the session stored and leased, the PNG uploaded, and the
  * placeholder turned into the live status message. The watcher takes it from there.
  */
-export async function startQrOnboarding(
+export function startQrOnboarding(
   deps: SlackDeps,
   client: WebClient,
   who: Asker,
@@ -52,6 +52,18 @@ export async function startQrOnboarding(
   usage?: string,
   /** A workflow step's execution, completed when the watch is over (its token sealed for the session). */
   step?: { executionId: string; sealToken(sessionId: string): string },
+): Promise<QrStartResult> {
+  // New work: made in turn with the thread's other makings (WorkTracker.make).
+  return deps.work.make(() => setUpQrOnboarding(deps, client, who, args, usage, step));
+}
+
+async function setUpQrOnboarding(
+  deps: SlackDeps,
+  client: WebClient,
+  who: Asker,
+  args: NewCodeArgs,
+  usage: string | undefined,
+  step: { executionId: string; sealToken(sessionId: string): string } | undefined,
 ): Promise<QrStartResult> {
   const log = deps.logger.child({ component: 'qr', workspaceId: who.teamId });
   // The refusals are private: the person's language, or for a workflow step the workspace's.

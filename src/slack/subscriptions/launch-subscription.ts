@@ -26,7 +26,16 @@ const CLICK_LEASE_MS = 45_000;
  * lapses and the poller posts the message. Resolves `'started'`, the words for a channel it
  * cannot post in (the subscription is then ended), or undefined when another click won.
  */
-export async function launchSubscription(
+export function launchSubscription(
+  deps: AppDeps,
+  client: WebClient,
+  row: SubscriptionRow,
+): Promise<'started' | 'subscriptions.cannotPost' | undefined> {
+  // New work: made in turn with the thread's other makings (WorkTracker.make).
+  return deps.work.make(() => launch(deps, client, row));
+}
+
+async function launch(
   deps: AppDeps,
   client: WebClient,
   row: SubscriptionRow,

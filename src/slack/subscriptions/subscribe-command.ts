@@ -88,7 +88,17 @@ export const subscribeSubcommand: Subcommand = {
 };
 
 /** The private preview of a subscription (from the command or the form); nothing is called. */
-export async function previewSubscription(
+export function previewSubscription(
+  deps: SlackDeps,
+  via: { client: WebClient; respond?: RespondFn },
+  who: Asker,
+  a: SubscribeArgs,
+): Promise<void> {
+  // New work: made in turn with the thread's other makings (WorkTracker.make).
+  return deps.work.make(() => showPreview(deps, via, who, a));
+}
+
+async function showPreview(
   deps: SlackDeps,
   via: { client: WebClient; respond?: RespondFn },
   who: Asker,

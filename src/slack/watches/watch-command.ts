@@ -49,7 +49,8 @@ export const watchSubcommand: Subcommand = {
     );
     if (!input) return;
     await args.ack();
-    await deps.work.track(startWatch(deps, args.client, askerOf(args), input, args.respond));
+    // New work: made in turn with the thread's other makings (WorkTracker.make).
+    await deps.work.make(() => startWatch(deps, args.client, askerOf(args), input, args.respond));
   },
 };
 
