@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../src/sandbox/index.js';
+import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
 import { MAKING_AT_ONCE, WorkTracker } from '../src/work-tracker.js';
-import { type BotHarness, startBot } from './fakes/bot.js';
-import { startGatewayProxy } from './fakes/gateway-proxy.js';
+import { type BotHarness, startBotBehindProxy } from './fakes/bot.js';
+import type { GatewayProxy } from './fakes/gateway-proxy.js';
 
 const X = SANDBOX_EXAMPLES;
 
@@ -49,17 +49,13 @@ describe('WorkTracker.make', () => {
 
 describe('new QR codes are made two at a time; look-ups do not wait for them', () => {
   let h: BotHarness;
-  let sandbox: Sandbox;
-  let proxy: Awaited<ReturnType<typeof startGatewayProxy>>;
+  let proxy: GatewayProxy;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-    proxy = await startGatewayProxy(sandbox.url);
-    h = await startBot({ GATEWAY_BASE_URL: proxy.url, GATEWAY_TOKEN: X.token });
+    ({ h, proxy, stop } = await startBotBehindProxy());
   });
   afterAll(async () => {
-    await h?.stop();
-    await proxy?.close();
-    await sandbox?.close();
+    await stop?.();
   });
 
   const gauge = async (name: string) => {

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../src/config.js';
+import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type Querydesk, type StartOptions, startQuerydesk } from '../../src/service.js';
 import { type SlackDouble, startSlackDouble } from '../../src/slack-double/index.js';
+import { type GatewayProxy, startGatewayProxy } from './gateway-proxy.js';
 import { captureLogger } from './log-capture.js';
 
 export interface BotHarness {
@@ -48,6 +50,34 @@ export async function startBot(
       await bot.stop();
       if (!shared) await double.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real app against a sandbox gateway in its own server, reached through a proxy the test can
+ * hold, fail or rewrite (fakes/gateway-proxy.ts).
+ */
+export async function startBotBehindProxy(): Promise<{
+  h: BotHarness;
+  sandbox: Sandbox;
+  proxy: GatewayProxy;
+  stop(): Promise<void>;
+}> {
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+  const proxy = await startGatewayProxy(sandbox.url);
+  const h = await startBot({
+    GATEWAY_BASE_URL: proxy.url,
+    GATEWAY_TOKEN: SANDBOX_EXAMPLES.token,
+  });
+  return {
+    h,
+    sandbox,
+    proxy,
+    async stop() {
+      await h.stop();
+      await proxy.close();
+      await sandbox.close();
     },
   };
 }

@@ -103,3 +103,5 @@ export async function startGatewayProxy(target: string): Promise<{
       }),
   };
 }
+
+export type GatewayProxy = Awaited<ReturnType<typeof startGatewayProxy>>;

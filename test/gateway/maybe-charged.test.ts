@@ -1,25 +1,22 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src/gateway/client.js';
-import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import { type BotHarness, startBot } from '../fakes/bot.js';
-import { startGatewayProxy } from '../fakes/gateway-proxy.js';
+import { SANDBOX_EXAMPLES, type Sandbox } from '../../src/sandbox/index.js';
+import { type BotHarness, startBotBehindProxy } from '../fakes/bot.js';
+import type { GatewayProxy } from '../fakes/gateway-proxy.js';
 import { captureLogger } from '../fakes/log-capture.js';
 
 const X = SANDBOX_EXAMPLES;
 let sandbox: Sandbox;
-let proxy: Awaited<ReturnType<typeof startGatewayProxy>>;
+let proxy: GatewayProxy;
 let h: BotHarness;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-  proxy = await startGatewayProxy(sandbox.url);
-  h = await startBot({ GATEWAY_BASE_URL: proxy.url, GATEWAY_TOKEN: X.token });
+  ({ h, sandbox, proxy, stop } = await startBotBehindProxy());
 });
 afterAll(async () => {
-  await h?.stop();
-  await proxy?.close();
-  await sandbox?.close();
+  await stop?.();
 });
 
 const served = (op: string) => sandbox.requests().filter((r) => r.op === op).length;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_EXAMPLES, type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { SANDBOX_EXAMPLES } from '../../../src/sandbox/index.js';
 import {
   maskAddress,
   maskName,
   maskPersonalData,
   maskPhoneText,
 } from '../../../src/slack/blocks/personal-data.js';
-import { type BotHarness, startBot } from '../../fakes/bot.js';
-import { startGatewayProxy } from '../../fakes/gateway-proxy.js';
+import { type BotHarness, startBotBehindProxy } from '../../fakes/bot.js';
+import type { GatewayProxy } from '../../fakes/gateway-proxy.js';
 
 const X = SANDBOX_EXAMPLES;
 
@@ -37,18 +37,14 @@ describe('masking personal data', () => {
 });
 
 describe('kept cards hold no whole phone number or receiver', () => {
-  let sandbox: Sandbox;
-  let proxy: Awaited<ReturnType<typeof startGatewayProxy>>;
+  let proxy: GatewayProxy;
   let h: BotHarness;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-    proxy = await startGatewayProxy(sandbox.url);
-    h = await startBot({ GATEWAY_BASE_URL: proxy.url, GATEWAY_TOKEN: X.token });
+    ({ h, proxy, stop } = await startBotBehindProxy());
   });
   afterAll(async () => {
-    await h?.stop();
-    await proxy?.close();
-    await sandbox?.close();
+    await stop?.();
   });
 
   it('a gateway that sends receivers in full: the card, the kept page, the kept card and the shared card are masked', async () => {
