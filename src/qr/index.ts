@@ -12,7 +12,7 @@ export type {
   QrWatchControl,
   QrWatchDeps,
 } from './ports.js';
-export { QR_DRAWS_AT_ONCE, QR_IMAGE_WIDTH, qrPainter, renderQrPng } from './qr-image.js';
+export { QR_IMAGE_WIDTH, qrPainter, renderQrPng } from './qr-image.js';
 export { rearmSession } from './rearm.js';
 export {
   checkOffsets,
