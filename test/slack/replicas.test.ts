@@ -26,6 +26,12 @@ afterAll(async () => {
 });
 
 const ephemerals = () => double.messages().filter((m) => m.ephemeral);
+/** A bot's warnings and errors, for a failure message that names its cause. */
+const warnings = (h: BotHarness) =>
+  h.log
+    .lines()
+    .filter((l) => Number(l.level) >= 40)
+    .map((l) => `${String(l.msg)} ${JSON.stringify(l.err ?? '')}`.slice(0, 400));
 const shopCalls = (h: BotHarness) =>
   h.bot.sandbox!.requests().filter((r) => r.op === 'shopOrders').length;
 
@@ -62,6 +68,10 @@ describe('two replicas behind one load balancer (shared PostgreSQL)', () => {
     expect(shopCalls(b)).toBe(0);
 
     // "Share in channel" on B posts the card A built.
+    expect(
+      JSON.stringify(paged.blocks),
+      `B's page has no Share button; warnings of A: ${warnings(a).join(' | ') || 'none'}; of B: ${warnings(b).join(' | ') || 'none'}`,
+    ).toContain('"qd_share"');
     const publicBefore = double.messages().filter((m) => !m.ephemeral).length;
     await double.sendAction(b.events, {
       actionId: 'qd_share',

@@ -30,15 +30,32 @@ export interface SharedResults {
   get: KeyedStore<CachedResult>['get'];
 }
 
-/** Kept results hold no whole phone number or receiver: they are masked before they are stored. */
+/** Tries at keeping a result before its card goes out without Share, and the pause between. */
+export const RESULT_PUT_TRIES = 2;
+const RESULT_PUT_PAUSE_MS = 100;
+
+/**
+ * Kept results hold no whole phone number or receiver: they are masked before they are stored. A
+ * failed write is tried once more (a fresh random key, so a retry can never mix two results):
+ * the button is lost only when the store is away for both.
+ */
 export function sharedResults(cache: SharedCache, onError: (err: unknown) => void): SharedResults {
   const store = keyedStore<CachedResult>(cache, 'result', RESULT_TTL_MS);
   return {
-    put: (value) =>
-      store.put(maskPersonalData(value)).catch((err: unknown) => {
-        onError(err);
-        return undefined;
-      }),
+    async put(value) {
+      const masked = maskPersonalData(value);
+      for (let tried = 1; ; tried++) {
+        try {
+          return await store.put(masked);
+        } catch (err) {
+          if (tried >= RESULT_PUT_TRIES) {
+            onError(err);
+            return undefined;
+          }
+          await new Promise((r) => setTimeout(r, RESULT_PUT_PAUSE_MS));
+        }
+      }
+    },
     get: store.get,
   };
 }
