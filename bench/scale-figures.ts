@@ -79,6 +79,24 @@ export function cpuMs(pid: number): number {
   return ticks * 10; // USER_HZ is 100 on Linux.
 }
 
+/**
+ * CPU time the whole machine has been busy so far (every core, user and system; idle and I/O
+ * wait left out), in ms: over a window, the cores the bots, PostgreSQL, the sandbox and the
+ * benchmark itself kept busy together.
+ */
+export function machineBusyMs(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  // cpu user nice system idle iowait irq softirq steal …
+  const [user, nice, system, , , irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (
+    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10
+  );
+}
+
 /** The most requests of one token for one operation inside any 1-second window. */
 export function perTokenRate(records: readonly RequestRecord[]) {
   const byKey = new Map<string, number[]>();

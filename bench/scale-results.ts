@@ -35,6 +35,8 @@ export interface ScaleRun {
   /** Each bot's logged warnings and errors by message, replicas separated by ` | `. */
   botWarnings: string;
   botCpuShare: number | null;
+  /** Cores the whole machine kept busy over the window (every process on it). */
+  machineBusyCores: number | null;
   creationS: number | null;
   windowS: number | null;
 }
@@ -183,6 +185,7 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         plainBoltAckP99Ms: run.stream.mirror?.ackP99Ms ?? null,
         ackP99RatioToPlainBolt: ratio(run.stream.bot.ackP99Ms, run.stream.mirror?.ackP99Ms ?? null),
         botCpuShareOfOneCore: run.botCpuShare,
+        machineBusyCores: run.machineBusyCores,
         tokenWindowsFilled: rate.tokenWindowsFilled,
         claimsPerReplica: run.claimsPerReplica,
         ...firstGaps,

@@ -5,7 +5,7 @@ import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js
 import type { BenchResult } from './report.js';
 import { sandboxProcess } from './sandbox-process.js';
 import { answerBook, type Phase } from './scale-answers.js';
-import { cpuMs, histogramDelta, histogramSum } from './scale-figures.js';
+import { cpuMs, histogramDelta, histogramSum, machineBusyMs } from './scale-figures.js';
 import { flood } from './scale-flood.js';
 import { populateWorld } from './scale-populate.js';
 import { probeOwner, probes } from './scale-probes.js';
@@ -166,7 +166,7 @@ async function readings(bots: Bot[], url: string) {
   const live = await liveItems(url);
   const metrics = await Promise.all(bots.map((b) => b.metrics()));
   const cpu = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
-  return { live, metrics, cpuMs: cpu, db: await databaseActivity(url) };
+  return { live, metrics, cpuMs: cpu, machineMs: machineBusyMs(), db: await databaseActivity(url) };
 }
 
 /**
@@ -286,6 +286,7 @@ export async function scaleBench(
         rss,
         botWarnings: bots.map((b) => b.warnings()).join(' | '),
         botCpuShare: round((end.cpuMs - start.cpuMs) / (windowEnd - windowAt)),
+        machineBusyCores: round((end.machineMs - start.machineMs) / (windowEnd - windowAt)),
         creationS,
         windowS: round((windowEnd - windowAt) / 1000),
       },

@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scaleBench } from '../../bench/scale.js';
@@ -40,6 +40,7 @@ const FIGURES: Record<string, string[]> = {
     'ackP99Ms',
     'dbTransactionsPerGatewayRequest',
     'settingsScansPerGatewayRequest',
+    'machineBusyCores',
   ],
 };
 
@@ -93,6 +94,9 @@ describe('the scale benchmark, shortened', () => {
       expect(f.liveUnanswered + f.creationUnanswered + f.quietUnanswered).toBe(0);
       expect(f).toMatchObject({ floodSent: 20, floodAnswered: 20 });
       expect(f.rssMaxMiB).toBeGreaterThan(0);
+      // The machine's busy cores hold the bots' own, and no more than the machine has.
+      expect(f.machineBusyCores).toBeGreaterThanOrEqual(f.botCpuShareOfOneCore - 0.02);
+      expect(f.machineBusyCores).toBeLessThanOrEqual(cpus().length);
       // Each bot's log is kept, and its warnings are counted (or said to be none).
       expect(readdirSync(logDir)).toHaveLength(replicas);
       expect(String(f.botWarnings).split(' | ')).toHaveLength(replicas);
