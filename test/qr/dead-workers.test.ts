@@ -3,6 +3,7 @@ import { qrDb } from '../../src/qr/session-row.js';
 import { reapDeadWorkers } from '../../src/qr/worker-registry.js';
 import type { Store } from '../../src/store/open-store.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
+import { storeQrSession } from '../fakes/qr-session.js';
 
 const LEASE_MS = 5_000;
 const NOW = 1_800_000_000_000;
@@ -14,47 +15,23 @@ afterEach(async () => {
 });
 
 /** A watched session last checked by `by` at `lastCheckedAt`, on a `gapMs` gap. */
-async function session(
+const session = (
   store: Store,
   id: string,
   by: string,
   lastCheckedAt: number | null,
   gapMs: number,
-) {
-  await qrDb(store.db)
-    .insertInto('qr_sessions')
-    .values({
-      workspace_id: 'T1',
-      session_id: id,
-      channel_id: 'C1',
-      user_id: 'U1',
-      media_mark: id,
-      landing_page: null,
-      url: `https://qr.example/${id}`,
-      message_ts: '1.1',
-      file_id: null,
-      state: 1,
-      watch_state: 'watching',
-      next_check_at: (lastCheckedAt ?? NOW) + gapMs,
-      interval_ms: gapMs,
-      dense_until: NOW - 60_000,
-      checked_by: by,
-      last_checked_at: lastCheckedAt,
-      watch_until: NOW + 600_000,
-      checks_made: 1,
-      points_charged: 0,
-      message_state: 1,
-      message_watch_state: 'watching',
-      lease_owner: null,
-      lease_until: null,
-      step_execution_id: null,
-      step_token: null,
-      step_completed_at: null,
-      created_at: NOW - 120_000,
-      updated_at: NOW - 120_000,
-    } as never)
-    .execute();
-}
+) =>
+  storeQrSession(store, id, NOW, {
+    next_check_at: (lastCheckedAt ?? NOW) + gapMs,
+    interval_ms: gapMs,
+    dense_until: NOW - 60_000,
+    checked_by: by,
+    last_checked_at: lastCheckedAt,
+    checks_made: 1,
+    created_at: NOW - 120_000,
+    updated_at: NOW - 120_000,
+  });
 
 async function worker(store: Store, id: string, heartbeatAt: number) {
   await qrDb(store.db)

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { qrDb } from '../../src/qr/session-row.js';
 import { nextDueAt } from '../../src/qr/session-store.js';
 import type { Store } from '../../src/store/open-store.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fakes/databases.js';
+import { storeQrSession } from '../fakes/qr-session.js';
 
 const NOW = 1_800_000_000_000;
 
@@ -13,46 +13,19 @@ afterEach(async () => {
 });
 
 /** A session due at `dueAt`, in `watchState`, leased to `owner` until `leaseUntil` (or free). */
-async function session(
+const session = (
   store: Store,
   id: string,
   dueAt: number,
   opts: { watchState?: string; owner?: string; leaseUntil?: number } = {},
-) {
-  await qrDb(store.db)
-    .insertInto('qr_sessions')
-    .values({
-      workspace_id: 'T1',
-      session_id: id,
-      channel_id: 'C1',
-      user_id: 'U1',
-      media_mark: id,
-      landing_page: null,
-      url: `https://qr.example/${id}`,
-      message_ts: '1.1',
-      file_id: null,
-      state: 1,
-      watch_state: opts.watchState ?? 'watching',
-      next_check_at: dueAt,
-      interval_ms: 3000,
-      dense_until: NOW,
-      checked_by: null,
-      last_checked_at: null,
-      watch_until: NOW + 600_000,
-      checks_made: 0,
-      points_charged: 0,
-      message_state: 1,
-      message_watch_state: opts.watchState ?? 'watching',
-      lease_owner: opts.owner ?? null,
-      lease_until: opts.leaseUntil ?? null,
-      step_execution_id: null,
-      step_token: null,
-      step_completed_at: null,
-      created_at: NOW - 1000,
-      updated_at: NOW - 1000,
-    } as never)
-    .execute();
-}
+) =>
+  storeQrSession(store, id, NOW, {
+    next_check_at: dueAt,
+    watch_state: opts.watchState ?? 'watching',
+    message_watch_state: opts.watchState ?? 'watching',
+    lease_owner: opts.owner ?? null,
+    lease_until: opts.leaseUntil ?? null,
+  });
 
 describe.each(DIALECTS)('when the QR watcher looks again, on %s', (dialect) => {
   it('is nothing with no watched session, and ignores ended ones', async () => {
