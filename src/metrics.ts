@@ -22,6 +22,7 @@ export interface Metrics {
   subscriptionPollLateness: Histogram;
   backgroundCheckLateness: Histogram<'kind'>;
   qrImagesDrawn: Counter<'thread'>;
+  answerSeconds: Histogram<'command' | 'part'>;
   /**
    * The same metrics of the process's other threads (the background thread's), added to this
    * registry's in /metrics.
@@ -110,6 +111,13 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       name: 'querydesk_qr_images_drawn_total',
       help: 'QR code PNGs drawn for /qr, by the thread that drew them (main, background).',
       labelNames: ['thread'],
+      registers: [registry],
+    }),
+    answerSeconds: new Histogram({
+      name: 'querydesk_answer_seconds',
+      help: "How long a person waited for a look-up's answer after the ack, by command and part (whole, language, work, delivery).",
+      labelNames: ['command', 'part'],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
   };

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { z } from 'zod';
@@ -71,7 +72,10 @@ export async function handleLookup<S extends z.ZodType>(
   await deps.work.track(answerLookup(deps, command, parser, decided.args, who, client, respond));
 }
 
-/** The work after the ack, answered only to the asker; failures become an error card. */
+/**
+ * The work after the ack, answered only to the asker; failures become an error card. How long the
+ * person waited, and in which part, goes to `querydesk_answer_seconds`.
+ */
 export async function answerLookup<S extends z.ZodType>(
   deps: SlackDeps,
   command: LookupCommand<CommandName, S>,
@@ -81,10 +85,12 @@ export async function answerLookup<S extends z.ZodType>(
   client: WebClient,
   respond?: RespondFn,
 ): Promise<void> {
+  const timed = answerTimer(deps, command.name);
   const reader: Asker = {
     ...who,
     locale: await personLocale(deps, client, who.teamId, who.userId),
   };
+  timed.part('language');
   const t = readerT(reader);
   let message: SlackMessage;
   const queued = queueNotice(respond, (m) => finish(deps, m, t), deps.logger, t);
@@ -94,6 +100,7 @@ export async function answerLookup<S extends z.ZodType>(
     deps.logger.warn({ err, command: command.name, team: who.teamId }, 'command failed');
     message = errorCard(err, t, parser.usageLine);
   }
+  timed.part('work');
   try {
     await deliverPrivately({
       client,
@@ -105,8 +112,33 @@ export async function answerLookup<S extends z.ZodType>(
       replace: await queued.settled(),
       logger: deps.logger,
     });
+    timed.part('delivery');
+    timed.whole();
   } catch (err) {
     deps.logger.error({ err, command: command.name }, 'could not deliver the answer');
     deps.metrics.slackErrors.inc({ method: 'answer', error: slackErrorKind(err) });
   }
+}
+
+/**
+ * The parts of one answer's wait, each observed as it ends: `language` (the person's language
+ * read), `work` (the command's own: settings, budget, the gateway call with its queue and its
+ * charge written, the card), `delivery` (the answer posted), and `whole` once it was delivered.
+ */
+function answerTimer(deps: Pick<SlackDeps, 'metrics'>, command: CommandName) {
+  const started = performance.now();
+  let last = started;
+  const observe = (part: string, since: number) => {
+    const now = performance.now();
+    deps.metrics.answerSeconds.observe({ command, part }, (now - since) / 1000);
+    return now;
+  };
+  return {
+    part(name: 'language' | 'work' | 'delivery') {
+      last = observe(name, last);
+    },
+    whole() {
+      observe('whole', started);
+    },
+  };
 }

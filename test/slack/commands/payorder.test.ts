@@ -120,6 +120,47 @@ describe('/payorder', () => {
   });
 });
 
+/** `querydesk_answer_seconds`' `_count` or `_sum` for /payorder's `part`, from /metrics. */
+async function answerMetric(stat: 'count' | 'sum', part: string): Promise<number> {
+  const text = await (await fetch(`${h.base}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find((l) =>
+      l.startsWith(`querydesk_answer_seconds_${stat}{command="/payorder",part="${part}"}`),
+    );
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+describe('how long people wait', () => {
+  it("times a look-up's answer from the ack, whole and in its parts", async () => {
+    const parts = ['language', 'work', 'delivery', 'whole'];
+    const countsBefore = await Promise.all(parts.map((p) => answerMetric('count', p)));
+    const sumsBefore = await Promise.all(parts.map((p) => answerMetric('sum', p)));
+    const before = ephemerals().length;
+    await h.double.sendCommand(h.events, {
+      command: '/payorder',
+      text: `${X.paid.orderNumber} ${X.merchantNum}`,
+    });
+    await h.double.waitFor(() => ephemerals()[before], 5000);
+    // Observed after the post returns, so it may trail the card by a moment.
+    for (let i = 0; i < 100 && (await answerMetric('count', 'whole')) === countsBefore[3]; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const counts = await Promise.all(parts.map((p) => answerMetric('count', p)));
+    expect(counts.map((c, i) => c - countsBefore[i]!)).toEqual([1, 1, 1, 1]);
+    const spent = (await Promise.all(parts.map((p) => answerMetric('sum', p)))).map(
+      (s, i) => s - sumsBefore[i]!,
+    );
+    const [language, work, delivery, whole] = spent as [number, number, number, number];
+    // The parts follow one another from the ack: together they are the whole, to the moment
+    // between the last part's reading and the whole's.
+    expect(work).toBeGreaterThan(0);
+    expect(delivery).toBeGreaterThan(0);
+    expect(whole).toBeGreaterThanOrEqual(language + work + delivery);
+    expect(whole - (language + work + delivery)).toBeLessThan(0.01);
+  });
+});
+
 describe('health routes', () => {
   it('answers /healthz, /readyz and /metrics on the same port', async () => {
     const health = await fetch(`${h.base}/healthz`);
