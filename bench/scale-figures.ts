@@ -63,6 +63,53 @@ export function histogramSum(all: HistogramsByKind[]): HistogramsByKind {
   return out;
 }
 
+/** Parts of people's answers, as the bot times them (`querydesk_answer_seconds`). */
+export const ANSWER_PARTS = ['language', 'work', 'delivery', 'whole'] as const;
+export type AnswerPart = (typeof ANSWER_PARTS)[number];
+export type AnswerSums = Record<AnswerPart, { sum: number; count: number }>;
+
+/**
+ * `querydesk_answer_seconds`' sum and count for `command` in a Prometheus text exposition, by
+ * part. The scale run reads `/account`'s: the stream sends it to every workspace and the flood
+ * (a queue of `/payorder` at the gateway's rate) never does.
+ */
+export function answerSums(text: string, command = '/account'): AnswerSums {
+  const out = Object.fromEntries(ANSWER_PARTS.map((p) => [p, { sum: 0, count: 0 }])) as AnswerSums;
+  const line = /^querydesk_answer_seconds_(sum|count)\{([^}]*)\} (\S+)/gm;
+  for (const m of text.matchAll(line)) {
+    if (!m[2]!.includes(`command="${command}"`)) continue;
+    const part = /part="([^"]*)"/.exec(m[2]!)?.[1] as AnswerPart | undefined;
+    if (!part || !(part in out)) continue;
+    out[part][m[1] as 'sum' | 'count'] += Number(m[3]);
+  }
+  return out;
+}
+
+/** Several processes' sums added together. */
+export function addAnswerSums(all: readonly AnswerSums[]): AnswerSums {
+  const out = answerSums('');
+  for (const s of all) {
+    for (const p of ANSWER_PARTS) {
+      out[p].sum += s[p].sum;
+      out[p].count += s[p].count;
+    }
+  }
+  return out;
+}
+
+/** The mean of each part, in ms, over the answers timed between two readings (null: none). */
+export function answerMeansMs(
+  after: AnswerSums,
+  before: AnswerSums,
+): Record<AnswerPart, number | null> {
+  return Object.fromEntries(
+    ANSWER_PARTS.map((p) => {
+      const n = after[p].count - before[p].count;
+      return [p, n > 0 ? Math.round(((after[p].sum - before[p].sum) / n) * 10_000) / 10 : null];
+    }),
+  ) as Record<AnswerPart, number | null>;
+}
+
 /** The smallest bucket bound at or below which a fraction `q` of the observations lie. */
 export function quantileBound(h: Histogram | undefined, q: number): number | null {
   if (!h || h.count === 0) return null;

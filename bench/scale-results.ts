@@ -1,7 +1,13 @@
 import type { QrSessionView, RequestRecord } from '../src/sandbox/index.js';
 import type { BenchResult } from './report.js';
 import { type AnswerBook, floodFigures, loadedOverQuiet, phaseFigures } from './scale-answers.js';
-import { type HistogramsByKind, perTokenRate, quantileBound } from './scale-figures.js';
+import {
+  ANSWER_PARTS,
+  type AnswerPart,
+  type HistogramsByKind,
+  perTokenRate,
+  quantileBound,
+} from './scale-figures.js';
 import { GAP_KINDS, gapFigures, type Item, type Schedules, tokenTag } from './scale-gaps.js';
 import { type Made, watchedOrders } from './scale-populate.js';
 import { PROBE_KINDS, type ProbeKind, probeFigures } from './scale-probes.js';
@@ -39,6 +45,14 @@ export interface ScaleRun {
   machineBusyCores: number | null;
   creationS: number | null;
   windowS: number | null;
+  /** The bots' own mean `/account` answer parts (`querydesk_answer_seconds`), ms, by phase. */
+  botAnswers: Record<'quiet' | 'creation' | 'window', Record<AnswerPart, number | null>>;
+}
+
+/** "language 1.2, work 20.1, delivery 5, whole 26.3" (ms), or "none" when nothing was timed. */
+function partsText(means: Record<AnswerPart, number | null>): string {
+  if (means.whole === null) return 'none';
+  return ANSWER_PARTS.map((p) => `${p} ${means[p] ?? '-'}`).join(', ');
 }
 
 /** Every background item the workspaces made, as the gateway sees it (the probes' left out). */
@@ -194,6 +208,10 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         gatewayRequestsInWindow: inWindow,
         dbTransactionsPerGatewayRequest: ratio(run.window.transactions, inWindow),
         settingsScansPerGatewayRequest: ratio(run.window.settingsScans, inWindow),
+        // Diagnostic only: the bots' own timing of /account's answers, mean ms per part.
+        botAccountAnswerMeanMsQuiet: partsText(run.botAnswers.quiet),
+        botAccountAnswerMeanMsCreation: partsText(run.botAnswers.creation),
+        botAccountAnswerMeanMsWindow: partsText(run.botAnswers.window),
         // Diagnostic only: the bot's own lateness (claim − the due time it set itself).
         ...Object.fromEntries(
           ['qr', 'watch', 'subscription'].map((k) => [

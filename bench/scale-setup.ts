@@ -5,7 +5,12 @@ import pg from 'pg';
 import { freePort } from '../src/console/free-port.js';
 import type { SlackDouble } from '../src/slack-double/index.js';
 import { type ReplicaProcess, startReplica, warningsIn } from './replica-process.js';
-import { type HistogramsByKind, latenessHistograms } from './scale-figures.js';
+import {
+  type AnswerSums,
+  answerSums,
+  type HistogramsByKind,
+  latenessHistograms,
+} from './scale-figures.js';
 import { SCALE_CLIENT } from './scale-world.js';
 
 /** A PostgreSQL database of this run's own (the shared server is never emptied). */
@@ -83,6 +88,8 @@ export interface Bot extends ReplicaProcess {
   metrics(): Promise<HistogramsByKind>;
   /** Its log's warnings and errors so far, counted by message (see `warningsIn`). */
   warnings(): string;
+  /** Its own timing of people's answers so far (a diagnostic, like `metrics`). */
+  answers(): Promise<AnswerSums>;
 }
 
 /** Where a scale run keeps its bots' logs unless told otherwise (git-ignored). */
@@ -106,6 +113,7 @@ export async function startBots(
       ...r,
       metrics: async () => latenessHistograms(await (await fetch(url)).text()),
       warnings: () => warningsIn(logFile),
+      answers: async () => answerSums(await (await fetch(url)).text()),
     });
   }
   return bots;

@@ -5,7 +5,15 @@ import { type SlackDouble, startSlackDouble } from '../src/slack-double/index.js
 import type { BenchResult } from './report.js';
 import { sandboxProcess } from './sandbox-process.js';
 import { answerBook, type Phase } from './scale-answers.js';
-import { cpuMs, histogramDelta, histogramSum, machineBusyMs } from './scale-figures.js';
+import {
+  type AnswerSums,
+  addAnswerSums,
+  answerMeansMs,
+  cpuMs,
+  histogramDelta,
+  histogramSum,
+  machineBusyMs,
+} from './scale-figures.js';
 import { flood } from './scale-flood.js';
 import { populateWorld } from './scale-populate.js';
 import { probeOwner, probes } from './scale-probes.js';
@@ -161,6 +169,30 @@ async function floodHalfway(
   return at;
 }
 
+/** What the probes need: workspace 0's Slack side and the gateway, and the items' intervals. */
+function probeSetup(
+  o: ReturnType<typeof defaults>,
+  every: { text: string; ms: number },
+  parts: Pick<Parameters<typeof probes>[0], 'double' | 'seen' | 'sandbox' | 'target'>,
+) {
+  const { watchIntervalMs, scanWithinMs } = o;
+  return { ...parts, workspace: 0, watchIntervalMs, every, scanWithinMs };
+}
+
+/** Every replica's own timing of /account's answers so far, added together. */
+async function answersOf(bots: Bot[]): Promise<AnswerSums> {
+  return addAnswerSums(await Promise.all(bots.map((b) => b.answers())));
+}
+
+/** The mean parts of each phase, from the readings at its ends: quiet, creation, window. */
+function answerPhases([quiet, creation, window, end]: AnswerSums[]) {
+  return {
+    quiet: answerMeansMs(creation!, quiet!),
+    creation: answerMeansMs(window!, creation!),
+    window: answerMeansMs(end!, window!),
+  };
+}
+
 /** The bots' and the database's counters now: the window's figures are the difference of two. */
 async function readings(bots: Bot[], url: string) {
   const live = await liveItems(url);
@@ -195,19 +227,12 @@ export async function scaleBench(
     const targets = bots.map((b) => b.events);
     const mirrors = plain.map((p) => p.events);
     const every = { text: `${o.everySeconds}s`, ms: o.everySeconds * 1000 };
-    const probe = {
-      double,
-      seen,
-      sandbox,
-      target: targets[0]!,
-      workspace: 0,
-      watchIntervalMs: o.watchIntervalMs,
-      every,
-      scanWithinMs: o.scanWithinMs,
-    };
+    const probe = probeSetup(o, every, { double, seen, sandbox, target: targets[0]! });
 
     // Quiet: workspace 0 alone, its probes and a light stream of its own.
+    const answerMarks = [await answersOf(bots)];
     const quiet = await quietPhase(probe, targets, book, o.samples);
+    answerMarks.push(await answersOf(bots));
 
     // Loaded: every workspace makes its items under the stream, then the window.
     let phase: Phase = 'creation';
@@ -241,6 +266,7 @@ export async function scaleBench(
     phase = 'live';
     const creationS = round((Date.now() - setupAt) / 1000);
     const start = await readings(bots, db.url);
+    answerMarks.push(await answersOf(bots));
     const windowAt = Date.now();
     const floodDone = floodHalfway(o, double, book, targets, mirrors, (on) => {
       flooding = on;
@@ -252,6 +278,7 @@ export async function scaleBench(
     const windowEnd = Date.now();
     const [streamOut] = await Promise.all([stream, qrLoad]);
     const end = await readings(bots, db.url);
+    answerMarks.push(await answersOf(bots));
     const deltas = end.metrics.map((a, i) => histogramDelta(a, start.metrics[i]!));
     await book.settled(30_000);
     return scaleResults(
@@ -289,6 +316,7 @@ export async function scaleBench(
         machineBusyCores: round((end.machineMs - start.machineMs) / (windowEnd - windowAt)),
         creationS,
         windowS: round((windowEnd - windowAt) / 1000),
+        botAnswers: answerPhases(answerMarks),
       },
       SANDBOX_EXAMPLES.account.mediaMark,
     );

@@ -41,6 +41,8 @@ const FIGURES: Record<string, string[]> = {
     'dbTransactionsPerGatewayRequest',
     'settingsScansPerGatewayRequest',
     'machineBusyCores',
+    'botAccountAnswerMeanMsQuiet',
+    'botAccountAnswerMeanMsWindow',
   ],
 };
 
@@ -94,6 +96,20 @@ describe('the scale benchmark, shortened', () => {
       expect(f.liveUnanswered + f.creationUnanswered + f.quietUnanswered).toBe(0);
       expect(f).toMatchObject({ floodSent: 20, floodAnswered: 20 });
       expect(f.rssMaxMiB).toBeGreaterThan(0);
+      // The bots' own timing of /account's answers: every part, wherever it was asked for; the
+      // parts add up to the whole (rounding aside).
+      const parts = /^language ([\d.]+), work ([\d.]+), delivery ([\d.]+), whole ([\d.]+)$/;
+      for (const phase of ['Quiet', 'Window']) {
+        const m = parts.exec(String(f[`botAccountAnswerMeanMs${phase}`]));
+        expect(m, phase).not.toBeNull();
+        const [language, work, delivery, whole] = m!.slice(1).map(Number) as number[];
+        expect(work, phase).toBeGreaterThan(0);
+        expect(Math.abs(language! + work! + delivery! - whole!), phase).toBeLessThan(1);
+      }
+      // Creation lasts about a second here: it may have timed no /account (read at its ends).
+      expect(String(f.botAccountAnswerMeanMsCreation)).toMatch(
+        new RegExp(`${parts.source}|^none$`),
+      );
       // The machine's busy cores hold the bots' own, and no more than the machine has.
       expect(f.machineBusyCores).toBeGreaterThanOrEqual(f.botCpuShareOfOneCore - 0.02);
       expect(f.machineBusyCores).toBeLessThanOrEqual(cpus().length);
