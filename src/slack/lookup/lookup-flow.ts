@@ -74,7 +74,8 @@ export async function handleLookup<S extends z.ZodType>(
 
 /**
  * The work after the ack, answered only to the asker; failures become an error card. How long the
- * person waited, and in which part, goes to `querydesk_answer_seconds`.
+ * person waited from here, and in which part, goes to `querydesk_answer_seconds` (what came
+ * before, from the request's arrival to the listener's ack returning, is not in it).
  */
 export async function answerLookup<S extends z.ZodType>(
   deps: SlackDeps,
