@@ -49,7 +49,7 @@ export interface ScaleRun {
   botAnswers: Record<'quiet' | 'creation' | 'window', Record<AnswerPart, number | null>>;
 }
 
-/** "language 1.2, work 20.1, delivery 5, whole 26.3" (ms), or "none" when nothing was timed. */
+/** "before 3, language 1.2, work 20.1, delivery 5, whole 29.3" (ms), or "none" when none was timed. */
 function partsText(means: Record<AnswerPart, number | null>): string {
   if (means.whole === null) return 'none';
   return ANSWER_PARTS.map((p) => `${p} ${means[p] ?? '-'}`).join(', ');

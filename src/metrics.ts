@@ -115,7 +115,7 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
     }),
     answerSeconds: new Histogram({
       name: 'querydesk_answer_seconds',
-      help: "How long a person waited for a look-up's answer once its listener went on after the ack, by command and part (whole, language, work, delivery).",
+      help: "How long a person waited for a look-up's answer after the ack, by command and part (whole, before, language, work, delivery).",
       labelNames: ['command', 'part'],
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],

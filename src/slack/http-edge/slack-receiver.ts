@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { AckFirst } from './ack-first.js';
 import type { AckPlanTable } from './ack-plan.js';
 import { tablePlanner } from './ack-plan.js';
+import { ACK_STAMP, type AckStamp } from './ack-stamp.js';
 import { type HttpLimits, signedInTheFuture } from './http-limits.js';
 import { addressOf, CustomRoutes, closeServer, listenWithLimits } from './http-server.js';
 import type { OAuthInstall } from './oauth-install.js';
@@ -33,6 +34,8 @@ interface EarlyAcked extends Retry {
   body: Record<string, unknown>;
   /** A command's name and its ack as sent ('' for an empty ack); absent for an event. */
   command?: { name: string; sent: string };
+  /** When its ack was written. */
+  stamp: AckStamp;
 }
 
 export interface SlackReceiverOptions {
@@ -139,7 +142,7 @@ export class SlackReceiver implements Receiver {
     };
     const run = this.acks
       .afterPendingAcks(teamOf(acked.body))
-      .then(() => this.process(acked.body, acked, ack))
+      .then(() => this.process(acked.body, acked, ack, acked.stamp))
       .catch((err) =>
         command
           ? logger.error({ err, command: command.name }, 'command failed after its early ack')
@@ -211,6 +214,7 @@ export class SlackReceiver implements Receiver {
           body: decided.body,
           ...retryOf(req),
           command: decided.command,
+          stamp: { at: performance.now() },
         });
       case 'listener':
         return void this.options.track(this.withListenerAck(decided.body, req, res));
@@ -228,6 +232,7 @@ export class SlackReceiver implements Receiver {
     res: ServerResponse,
   ): Promise<void> {
     let done = false;
+    const stamp: AckStamp = {};
     const timer = setTimeout(() => {
       if (done) return;
       this.options.logger.error({}, 'a Slack request was not acknowledged in time');
@@ -238,10 +243,11 @@ export class SlackReceiver implements Receiver {
       done = true;
       clearTimeout(timer);
       httpFunc.buildContentResponse(res, response);
+      stamp.at = performance.now();
       await this.acks.afterPendingAcks(teamOf(body));
     };
     try {
-      await this.process(body, retryOf(req), ack);
+      await this.process(body, retryOf(req), ack, stamp);
     } catch (err) {
       if (res.headersSent) {
         this.options.logger.error({ err }, 'Slack request failed after its ack');
@@ -259,10 +265,11 @@ export class SlackReceiver implements Receiver {
     body: Record<string, unknown>,
     retry: Retry,
     ack: AckFn<string | RespondArguments>,
+    stamp: AckStamp,
   ): Promise<void> {
     const app = this.app;
     if (!app) throw new Error('the receiver was started before init(app)');
-    return app.processEvent({ body, ack, ...retry, customProperties: {} });
+    return app.processEvent({ body, ack, ...retry, customProperties: { [ACK_STAMP]: stamp } });
   }
 }
 

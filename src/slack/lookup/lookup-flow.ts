@@ -12,6 +12,7 @@ import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
+import { ackedAtOf } from '../http-edge/ack-stamp.js';
 import { personLocale } from '../settings/language.js';
 import { queueNotice } from './queue-notice.js';
 import { readerT } from './reader.js';
@@ -43,7 +44,7 @@ export function lookupDecision<S extends z.ZodType>(
 export async function handleLookup<S extends z.ZodType>(
   command: LookupCommand<CommandName, S>,
   parser: Command<S>,
-  { command: slash, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+  { command: slash, ack, respond, client, context }: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
   deps: SlackDeps,
 ): Promise<void> {
   const who: Asker = {
@@ -69,13 +70,16 @@ export async function handleLookup<S extends z.ZodType>(
     return;
   }
   await ack();
-  await deps.work.track(answerLookup(deps, command, parser, decided.args, who, client, respond));
+  const ackedAt = ackedAtOf(context);
+  await deps.work.track(
+    answerLookup(deps, command, parser, decided.args, who, client, respond, ackedAt),
+  );
 }
 
 /**
  * The work after the ack, answered only to the asker; failures become an error card. How long the
- * person waited from here, and in which part, goes to `querydesk_answer_seconds` (what came
- * before, from the request's arrival to the listener's ack returning, is not in it).
+ * person waited, from `ackedAt` (when the receiver wrote the ack, if it said) and in which part,
+ * goes to `querydesk_answer_seconds`.
  */
 export async function answerLookup<S extends z.ZodType>(
   deps: SlackDeps,
@@ -85,8 +89,9 @@ export async function answerLookup<S extends z.ZodType>(
   who: Asker,
   client: WebClient,
   respond?: RespondFn,
+  ackedAt?: number,
 ): Promise<void> {
-  const timed = answerTimer(deps, command.name);
+  const timed = answerTimer(deps, command.name, ackedAt);
   const reader: Asker = {
     ...who,
     locale: await personLocale(deps, client, who.teamId, who.userId),
@@ -122,18 +127,22 @@ export async function answerLookup<S extends z.ZodType>(
 }
 
 /**
- * The parts of one answer's wait, each observed as it ends: `language` (the person's language
- * read), `work` (the command's own: settings, budget, the gateway call with its queue and its
- * charge written, the card), `delivery` (the answer posted), and `whole` once it was delivered.
+ * The parts of one answer's wait, each observed as it ends: `before` (from the ack written
+ * until the work after it began: the wait for other requests' acks, Bolt's middleware with the
+ * installation read, the retry check), `language` (the person's language read), `work` (the
+ * command's own: settings, budget, the gateway call with its queue and its charge written, the
+ * card), `delivery` (the answer posted), and `whole` once it was delivered. Without `ackedAt`
+ * (Socket Mode) the wait starts with `language`.
  */
-function answerTimer(deps: Pick<SlackDeps, 'metrics'>, command: CommandName) {
-  const started = performance.now();
-  let last = started;
+function answerTimer(deps: Pick<SlackDeps, 'metrics'>, command: CommandName, ackedAt?: number) {
   const observe = (part: string, since: number) => {
     const now = performance.now();
     deps.metrics.answerSeconds.observe({ command, part }, (now - since) / 1000);
     return now;
   };
+  const started = ackedAt ?? performance.now();
+  let last = started;
+  if (ackedAt !== undefined) last = observe('before', ackedAt);
   return {
     part(name: 'language' | 'work' | 'delivery') {
       last = observe(name, last);

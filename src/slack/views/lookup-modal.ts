@@ -8,6 +8,7 @@ import { readModalValues } from '../blocks/modal-values.js';
 import { readChannelMetadata, readStateValues } from '../blocks/values.js';
 import type { CommandName, LookupCommand } from '../commands/command.js';
 import type { SlackDeps } from '../context.js';
+import { ackedAtOf } from '../http-edge/ack-stamp.js';
 import { answerLookup } from '../lookup/lookup-flow.js';
 import { firstInput, inputIds, type ViewArgs, type ViewDef } from './view.js';
 
@@ -65,7 +66,7 @@ export async function formOutOfDate({ ack, view }: Pick<ViewArgs, 'ack' | 'view'
  * form choice; then acked, and the answer delivered to `who` privately.
  */
 export async function submitLookupForm<S extends z.ZodType>(
-  { ack, view, client }: Pick<ViewArgs, 'ack' | 'view' | 'client'>,
+  { ack, view, client, context }: Pick<ViewArgs, 'ack' | 'view' | 'client' | 'context'>,
   deps: SlackDeps,
   form: {
     command: LookupCommand<CommandName, S>;
@@ -93,7 +94,10 @@ export async function submitLookupForm<S extends z.ZodType>(
     return;
   }
   await ack();
-  await deps.work.track(answerLookup(deps, command, parser, parsed.data, who, client));
+  const ackedAt = ackedAtOf(context);
+  await deps.work.track(
+    answerLookup(deps, command, parser, parsed.data, who, client, undefined, ackedAt),
+  );
 }
 
 function modalErrors(
