@@ -64,7 +64,7 @@ export function histogramSum(all: HistogramsByKind[]): HistogramsByKind {
 }
 
 /** Parts of people's answers, as the bot times them (`querydesk_answer_seconds`). */
-export const ANSWER_PARTS = ['before', 'language', 'work', 'delivery', 'whole'] as const;
+export const ANSWER_PARTS = ['held', 'before', 'language', 'work', 'delivery', 'whole'] as const;
 export type AnswerPart = (typeof ANSWER_PARTS)[number];
 export type AnswerSums = Record<AnswerPart, { sum: number; count: number }>;
 

@@ -28,6 +28,7 @@ describe("the scale run's reading of the bot's answer timing", () => {
     const after = answerSums(exposition([2.5, 30], [1.3, 30]));
     // 10 more /account answers: 0.5 s of whole and 0.3 s of work between them.
     expect(answerMeansMs(after, before)).toEqual({
+      held: null,
       before: null,
       language: null,
       work: 30,

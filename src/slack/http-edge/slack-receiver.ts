@@ -138,10 +138,9 @@ export class SlackReceiver implements Receiver {
       }
       // As for an ack of its own (withListenerAck): what the listener does after its ack waits
       // again for the acks owed (its delivery claim, its store reads, its gateway call).
-      await this.acks.afterPendingAcks(teamOf(acked.body));
+      await this.held(acked.stamp, acked.body);
     };
-    const run = this.acks
-      .afterPendingAcks(teamOf(acked.body))
+    const run = this.held(acked.stamp, acked.body)
       .then(() => this.process(acked.body, acked, ack, acked.stamp))
       .catch((err) =>
         command
@@ -214,7 +213,7 @@ export class SlackReceiver implements Receiver {
           body: decided.body,
           ...retryOf(req),
           command: decided.command,
-          stamp: { at: performance.now() },
+          stamp: { at: performance.now(), heldMs: 0 },
         });
       case 'listener':
         return void this.options.track(this.withListenerAck(decided.body, req, res));
@@ -232,7 +231,7 @@ export class SlackReceiver implements Receiver {
     res: ServerResponse,
   ): Promise<void> {
     let done = false;
-    const stamp: AckStamp = {};
+    const stamp: AckStamp = { heldMs: 0 };
     const timer = setTimeout(() => {
       if (done) return;
       this.options.logger.error({}, 'a Slack request was not acknowledged in time');
@@ -244,7 +243,7 @@ export class SlackReceiver implements Receiver {
       clearTimeout(timer);
       httpFunc.buildContentResponse(res, response);
       stamp.at = performance.now();
-      await this.acks.afterPendingAcks(teamOf(body));
+      await this.held(stamp, body);
     };
     try {
       await this.process(body, retryOf(req), ack, stamp);
@@ -259,6 +258,13 @@ export class SlackReceiver implements Receiver {
       if (!unauthorized) this.options.logger.error({ err }, 'Slack request failed before its ack');
       httpFunc.buildNoBodyResponse(res, unauthorized ? 401 : 500);
     }
+  }
+
+  /** Waits for this request's turn after the acks owed, adding the wait to its stamp. */
+  private async held(stamp: AckStamp, body: Record<string, unknown>): Promise<void> {
+    const since = performance.now();
+    await this.acks.afterPendingAcks(teamOf(body));
+    stamp.heldMs += performance.now() - since;
   }
 
   private process(

@@ -12,7 +12,7 @@ import type { SlackDeps } from '../context.js';
 import { deliverPrivately } from '../delivery/deliver.js';
 import { finish } from '../delivery/finish.js';
 import { slackErrorKind } from '../delivery/slack-errors.js';
-import { ackedAtOf } from '../http-edge/ack-stamp.js';
+import { type AckStamp, ackStampOf } from '../http-edge/ack-stamp.js';
 import { personLocale } from '../settings/language.js';
 import { queueNotice } from './queue-notice.js';
 import { readerT } from './reader.js';
@@ -70,15 +70,15 @@ export async function handleLookup<S extends z.ZodType>(
     return;
   }
   await ack();
-  const ackedAt = ackedAtOf(context);
+  const acked = ackStampOf(context);
   await deps.work.track(
-    answerLookup(deps, command, parser, decided.args, who, client, respond, ackedAt),
+    answerLookup(deps, command, parser, decided.args, who, client, respond, acked),
   );
 }
 
 /**
  * The work after the ack, answered only to the asker; failures become an error card. How long the
- * person waited, from `ackedAt` (when the receiver wrote the ack, if it said) and in which part,
+ * person waited, from `acked` (when the receiver wrote the ack, if it said) and in which part,
  * goes to `querydesk_answer_seconds`.
  */
 export async function answerLookup<S extends z.ZodType>(
@@ -89,9 +89,9 @@ export async function answerLookup<S extends z.ZodType>(
   who: Asker,
   client: WebClient,
   respond?: RespondFn,
-  ackedAt?: number,
+  acked?: Required<AckStamp>,
 ): Promise<void> {
-  const timed = answerTimer(deps, command.name, ackedAt);
+  const timed = answerTimer(deps, command.name, acked);
   const reader: Asker = {
     ...who,
     locale: await personLocale(deps, client, who.teamId, who.userId),
@@ -127,28 +127,37 @@ export async function answerLookup<S extends z.ZodType>(
 }
 
 /**
- * The parts of one answer's wait, each observed as it ends: `before` (from the ack written
- * until the work after it began: the wait for other requests' acks, Bolt's middleware with the
- * installation read, the retry check), `language` (the person's language read), `work` (the
- * command's own: settings, budget, the gateway call with its queue and its charge written, the
- * card), `delivery` (the answer posted), and `whole` once it was delivered. Without `ackedAt`
- * (Socket Mode) the wait starts with `language`.
+ * The parts of one answer's wait, each observed as it ends: `held` (after the ack written, the
+ * time the work waited in the receiver's ack-first scheduler for other requests' acks), `before`
+ * (the rest of the time from the ack until the work began: Bolt's middleware with the installation
+ * read, the retry check), `language` (the person's language read), `work` (the command's own:
+ * settings, budget, the gateway call with its queue and its charge written, the card), `delivery`
+ * (the answer posted), and `whole` once it was delivered. Without `acked` (Socket Mode) the wait
+ * starts with `language`.
  */
-function answerTimer(deps: Pick<SlackDeps, 'metrics'>, command: CommandName, ackedAt?: number) {
-  const observe = (part: string, since: number) => {
-    const now = performance.now();
-    deps.metrics.answerSeconds.observe({ command, part }, (now - since) / 1000);
-    return now;
-  };
-  const started = ackedAt ?? performance.now();
+function answerTimer(
+  deps: Pick<SlackDeps, 'metrics'>,
+  command: CommandName,
+  acked?: Required<AckStamp>,
+) {
+  const observe = (part: string, ms: number) =>
+    deps.metrics.answerSeconds.observe({ command, part }, ms / 1000);
+  const started = acked?.at ?? performance.now();
   let last = started;
-  if (ackedAt !== undefined) last = observe('before', ackedAt);
+  if (acked) {
+    last = performance.now();
+    const held = Math.min(acked.heldMs, last - acked.at);
+    observe('held', held);
+    observe('before', last - acked.at - held);
+  }
   return {
     part(name: 'language' | 'work' | 'delivery') {
-      last = observe(name, last);
+      const now = performance.now();
+      observe(name, now - last);
+      last = now;
     },
     whole() {
-      observe('whole', started);
+      observe('whole', performance.now() - started);
     },
   };
 }

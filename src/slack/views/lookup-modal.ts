@@ -8,7 +8,7 @@ import { readModalValues } from '../blocks/modal-values.js';
 import { readChannelMetadata, readStateValues } from '../blocks/values.js';
 import type { CommandName, LookupCommand } from '../commands/command.js';
 import type { SlackDeps } from '../context.js';
-import { ackedAtOf } from '../http-edge/ack-stamp.js';
+import { ackStampOf } from '../http-edge/ack-stamp.js';
 import { answerLookup } from '../lookup/lookup-flow.js';
 import { firstInput, inputIds, type ViewArgs, type ViewDef } from './view.js';
 
@@ -94,9 +94,9 @@ export async function submitLookupForm<S extends z.ZodType>(
     return;
   }
   await ack();
-  const ackedAt = ackedAtOf(context);
+  const acked = ackStampOf(context);
   await deps.work.track(
-    answerLookup(deps, command, parser, parsed.data, who, client, undefined, ackedAt),
+    answerLookup(deps, command, parser, parsed.data, who, client, undefined, acked),
   );
 }
 
