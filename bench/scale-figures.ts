@@ -66,32 +66,48 @@ export function histogramSum(all: HistogramsByKind[]): HistogramsByKind {
 /** Parts of people's answers, as the bot times them (`querydesk_answer_seconds`). */
 export const ANSWER_PARTS = ['held', 'before', 'language', 'work', 'delivery', 'whole'] as const;
 export type AnswerPart = (typeof ANSWER_PARTS)[number];
-export type AnswerSums = Record<AnswerPart, { sum: number; count: number }>;
+/** Each part's sum, count and cumulative buckets ([bound in s, observations at or below]). */
+export type AnswerSums = Record<AnswerPart, { sum: number; count: number } & Histogram>;
+
+const emptySums = (): AnswerSums =>
+  Object.fromEntries(
+    ANSWER_PARTS.map((p) => [p, { sum: 0, count: 0, buckets: [] }]),
+  ) as unknown as AnswerSums;
 
 /**
- * `querydesk_answer_seconds`' sum and count for `command` in a Prometheus text exposition, by
- * part. The scale run reads `/account`'s: the stream sends it to every workspace and the flood
- * (a queue of `/payorder` at the gateway's rate) never does.
+ * `querydesk_answer_seconds`' sum, count and buckets for `command` in a Prometheus text
+ * exposition, by part. The scale run reads `/account`'s: the stream sends it to every workspace
+ * and the flood (a queue of `/payorder` at the gateway's rate) never does.
  */
 export function answerSums(text: string, command = '/account'): AnswerSums {
-  const out = Object.fromEntries(ANSWER_PARTS.map((p) => [p, { sum: 0, count: 0 }])) as AnswerSums;
-  const line = /^querydesk_answer_seconds_(sum|count)\{([^}]*)\} (\S+)/gm;
+  const out = emptySums();
+  const line = /^querydesk_answer_seconds_(sum|count|bucket)\{([^}]*)\} (\S+)/gm;
   for (const m of text.matchAll(line)) {
     if (!m[2]!.includes(`command="${command}"`)) continue;
     const part = /part="([^"]*)"/.exec(m[2]!)?.[1] as AnswerPart | undefined;
     if (!part || !(part in out)) continue;
-    out[part][m[1] as 'sum' | 'count'] += Number(m[3]);
+    if (m[1] !== 'bucket') {
+      out[part][m[1] as 'sum' | 'count'] += Number(m[3]);
+      continue;
+    }
+    const le = /le="([^"]*)"/.exec(m[2]!)?.[1];
+    out[part].buckets.push([le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le), Number(m[3])]);
   }
   return out;
 }
 
-/** Several processes' sums added together. */
+/** Several processes' sums added together (their buckets have the same bounds). */
 export function addAnswerSums(all: readonly AnswerSums[]): AnswerSums {
-  const out = answerSums('');
+  const out = emptySums();
   for (const s of all) {
     for (const p of ANSWER_PARTS) {
       out[p].sum += s[p].sum;
       out[p].count += s[p].count;
+      s[p].buckets.forEach(([le, n], i) => {
+        const b = out[p].buckets[i];
+        if (b) b[1] += n;
+        else out[p].buckets.push([le, n]);
+      });
     }
   }
   return out;
@@ -106,6 +122,26 @@ export function answerMeansMs(
     ANSWER_PARTS.map((p) => {
       const n = after[p].count - before[p].count;
       return [p, n > 0 ? Math.round(((after[p].sum - before[p].sum) / n) * 10_000) / 10 : null];
+    }),
+  ) as Record<AnswerPart, number | null>;
+}
+
+/**
+ * Each part's p90 over the answers timed between two readings, as the bucket bound at or below
+ * which 90 % of them lie, in ms (null: none timed, or beyond the last finite bound).
+ */
+export function answerP90sMs(
+  after: AnswerSums,
+  before: AnswerSums,
+): Record<AnswerPart, number | null> {
+  return Object.fromEntries(
+    ANSWER_PARTS.map((p) => {
+      const delta: Histogram = {
+        buckets: after[p].buckets.map(([le, n], i) => [le, n - (before[p].buckets[i]?.[1] ?? 0)]),
+        count: after[p].count - before[p].count,
+      };
+      const bound = quantileBound(delta, 0.9);
+      return [p, bound === null ? null : Math.round(bound * 1000)];
     }),
   ) as Record<AnswerPart, number | null>;
 }

@@ -45,14 +45,16 @@ export interface ScaleRun {
   machineBusyCores: number | null;
   creationS: number | null;
   windowS: number | null;
-  /** The bots' own mean `/account` answer parts (`querydesk_answer_seconds`), ms, by phase. */
-  botAnswers: Record<'quiet' | 'creation' | 'window', Record<AnswerPart, number | null>>;
+  /** The bots' own `/account` answer parts (`querydesk_answer_seconds`): means and p90s, ms. */
+  botAnswers: Record<'quiet' | 'creation' | 'window', Record<'means' | 'p90s', PartsMs>>;
 }
 
-/** "before 3, language 1.2, work 20.1, delivery 5, whole 29.3" (ms), or "none" when none was timed. */
-function partsText(means: Record<AnswerPart, number | null>): string {
-  if (means.whole === null) return 'none';
-  return ANSWER_PARTS.map((p) => `${p} ${means[p] ?? '-'}`).join(', ');
+type PartsMs = Record<AnswerPart, number | null>;
+
+/** "held 6, before 3, language 1.2, work 20.1, delivery 5, whole 35.3" (ms), or "none" when none was timed. */
+function partsText(ms: PartsMs): string {
+  if (ms.whole === null) return 'none';
+  return ANSWER_PARTS.map((p) => `${p} ${ms[p] ?? '-'}`).join(', ');
 }
 
 /** Every background item the workspaces made, as the gateway sees it (the probes' left out). */
@@ -209,9 +211,12 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         dbTransactionsPerGatewayRequest: ratio(run.window.transactions, inWindow),
         settingsScansPerGatewayRequest: ratio(run.window.settingsScans, inWindow),
         // Diagnostic only: the bots' own timing of /account's answers, mean ms per part.
-        botAccountAnswerMeanMsQuiet: partsText(run.botAnswers.quiet),
-        botAccountAnswerMeanMsCreation: partsText(run.botAnswers.creation),
-        botAccountAnswerMeanMsWindow: partsText(run.botAnswers.window),
+        botAccountAnswerMeanMsQuiet: partsText(run.botAnswers.quiet.means),
+        botAccountAnswerMeanMsCreation: partsText(run.botAnswers.creation.means),
+        botAccountAnswerMeanMsWindow: partsText(run.botAnswers.window.means),
+        botAccountAnswerP90MsQuiet: partsText(run.botAnswers.quiet.p90s),
+        botAccountAnswerP90MsCreation: partsText(run.botAnswers.creation.p90s),
+        botAccountAnswerP90MsWindow: partsText(run.botAnswers.window.p90s),
         // Diagnostic only: the bot's own lateness (claim − the due time it set itself).
         ...Object.fromEntries(
           ['qr', 'watch', 'subscription'].map((k) => [

@@ -9,6 +9,7 @@ import {
   type AnswerSums,
   addAnswerSums,
   answerMeansMs,
+  answerP90sMs,
   cpuMs,
   histogramDelta,
   histogramSum,
@@ -184,12 +185,16 @@ async function answersOf(bots: Bot[]): Promise<AnswerSums> {
   return addAnswerSums(await Promise.all(bots.map((b) => b.answers())));
 }
 
-/** The mean parts of each phase, from the readings at its ends: quiet, creation, window. */
+/** The parts' means and p90s of each phase, from the readings at its ends: quiet, creation, window. */
 function answerPhases([quiet, creation, window, end]: AnswerSums[]) {
+  const phase = (after: AnswerSums, before: AnswerSums) => ({
+    means: answerMeansMs(after, before),
+    p90s: answerP90sMs(after, before),
+  });
   return {
-    quiet: answerMeansMs(creation!, quiet!),
-    creation: answerMeansMs(window!, creation!),
-    window: answerMeansMs(end!, window!),
+    quiet: phase(creation!, quiet!),
+    creation: phase(window!, creation!),
+    window: phase(end!, window!),
   };
 }
 

@@ -108,6 +108,15 @@ describe('the scale benchmark, shortened', () => {
         const sum = held! + before! + language! + work! + delivery!;
         expect(Math.abs(sum - whole!), phase).toBeLessThan(1);
       }
+      // Their p90s, from the buckets: every part; each answer's whole holds its work, so the
+      // whole's p90 is at least the work's.
+      for (const phase of ['Quiet', 'Window']) {
+        const p90 = parts.exec(String(f[`botAccountAnswerP90Ms${phase}`]));
+        expect(p90, phase).not.toBeNull();
+        const [work, whole] = [Number(p90![4]), Number(p90![6])];
+        expect(work, phase).toBeGreaterThan(0);
+        expect(whole, phase).toBeGreaterThanOrEqual(work);
+      }
       // Creation lasts about a second here: it may have timed no /account (read at its ends).
       expect(String(f.botAccountAnswerMeanMsCreation)).toMatch(
         new RegExp(`${parts.source}|^none$`),
