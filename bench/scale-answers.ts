@@ -149,14 +149,30 @@ export function floodFigures(asked: readonly Asked[], floodAt: number | undefine
   };
 }
 
-/** Loaded (set-up and window together) over quiet answer p90. */
-export function loadedOverQuiet(asked: readonly Asked[]): number | null {
+/**
+ * Loaded (set-up and window together) over quiet answer p90, over the kinds asked in both phases:
+ * the quiet workspace's stream asks what the loaded stream asks, in the same turn, but the steady
+ * QR load's `/qr` (an answer that draws and uploads an image, several times slower) comes only
+ * with the load. Counted on one side only, those answers (one in 13 once live) filled most of
+ * the loaded slow tenth, so the ratio compared two mixes. `allKinds` is that ratio, for
+ * information.
+ */
+export function loadedOverQuiet(asked: readonly Asked[]): {
+  sameKinds: number | null;
+  allKinds: number | null;
+} {
+  const quiet = asked.filter((a) => a.phase === 'quiet' && a.kind !== 'flood');
+  const kinds = new Set(quiet.map((a) => a.kind));
   const loaded = asked.filter((a) => a.phase !== 'quiet' && a.kind !== 'flood');
-  return ratio(
-    q(loaded, 0.9),
-    q(
-      asked.filter((a) => a.phase === 'quiet'),
-      0.9,
+  const quietP90 = q(quiet, 0.9);
+  return {
+    sameKinds: ratio(
+      q(
+        loaded.filter((a) => kinds.has(a.kind)),
+        0.9,
+      ),
+      quietP90,
     ),
-  );
+    allKinds: ratio(q(loaded, 0.9), quietP90),
+  };
 }
