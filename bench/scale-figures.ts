@@ -113,37 +113,27 @@ export function addAnswerSums(all: readonly AnswerSums[]): AnswerSums {
   return out;
 }
 
+/** One figure per part, null where it has none. */
+const byPart = (figure: (p: AnswerPart) => number | null) =>
+  Object.fromEntries(ANSWER_PARTS.map((p) => [p, figure(p)])) as Record<AnswerPart, number | null>;
+
 /** The mean of each part, in ms, over the answers timed between two readings (null: none). */
-export function answerMeansMs(
-  after: AnswerSums,
-  before: AnswerSums,
-): Record<AnswerPart, number | null> {
-  return Object.fromEntries(
-    ANSWER_PARTS.map((p) => {
-      const n = after[p].count - before[p].count;
-      return [p, n > 0 ? Math.round(((after[p].sum - before[p].sum) / n) * 10_000) / 10 : null];
-    }),
-  ) as Record<AnswerPart, number | null>;
+export function answerMeansMs(after: AnswerSums, before: AnswerSums) {
+  return byPart((p) => {
+    const n = after[p].count - before[p].count;
+    return n > 0 ? Math.round(((after[p].sum - before[p].sum) / n) * 10_000) / 10 : null;
+  });
 }
 
 /**
  * Each part's p90 over the answers timed between two readings, as the bucket bound at or below
  * which 90 % of them lie, in ms (null: none timed, or beyond the last finite bound).
  */
-export function answerP90sMs(
-  after: AnswerSums,
-  before: AnswerSums,
-): Record<AnswerPart, number | null> {
-  return Object.fromEntries(
-    ANSWER_PARTS.map((p) => {
-      const delta: Histogram = {
-        buckets: after[p].buckets.map(([le, n], i) => [le, n - (before[p].buckets[i]?.[1] ?? 0)]),
-        count: after[p].count - before[p].count,
-      };
-      const bound = quantileBound(delta, 0.9);
-      return [p, bound === null ? null : Math.round(bound * 1000)];
-    }),
-  ) as Record<AnswerPart, number | null>;
+export function answerP90sMs(after: AnswerSums, before: AnswerSums) {
+  return byPart((p) => {
+    const bound = quantileBound(histogramDelta({ p: after[p] }, { p: before[p] }).p, 0.9);
+    return bound === null ? null : Math.round(bound * 1000);
+  });
 }
 
 /** The smallest bucket bound at or below which a fraction `q` of the observations lie. */
