@@ -47,15 +47,20 @@ export function histogramDelta(
   return out;
 }
 
-/** Several processes' histograms added up. */
+/**
+ * Several processes' histograms added up (their bounds are the same; a process that has observed
+ * nothing yet may have no buckets at all).
+ */
 export function histogramSum(all: HistogramsByKind[]): HistogramsByKind {
   const out: HistogramsByKind = {};
   for (const one of all) {
     for (const [kind, h] of Object.entries(one)) {
-      const o = out[kind] ?? { buckets: h.buckets.map(([le]) => [le, 0]), count: 0 };
+      const o = out[kind] ?? { buckets: [], count: 0 };
       out[kind] = o;
-      h.buckets.forEach(([, n], i) => {
-        o.buckets[i]![1] += n;
+      h.buckets.forEach(([le, n], i) => {
+        const b = o.buckets[i];
+        if (b) b[1] += n;
+        else o.buckets.push([le, n]);
       });
       o.count += h.count;
     }
@@ -99,16 +104,9 @@ export function answerSums(text: string, command = '/account'): AnswerSums {
 /** Several processes' sums added together (their buckets have the same bounds). */
 export function addAnswerSums(all: readonly AnswerSums[]): AnswerSums {
   const out = emptySums();
-  for (const s of all) {
-    for (const p of ANSWER_PARTS) {
-      out[p].sum += s[p].sum;
-      out[p].count += s[p].count;
-      s[p].buckets.forEach(([le, n], i) => {
-        const b = out[p].buckets[i];
-        if (b) b[1] += n;
-        else out[p].buckets.push([le, n]);
-      });
-    }
+  for (const p of ANSWER_PARTS) {
+    const h = histogramSum(all.map((s) => ({ p: s[p] }))).p;
+    out[p] = { sum: all.reduce((t, s) => t + s[p].sum, 0), ...(h ?? out[p]) };
   }
   return out;
 }

@@ -71,6 +71,8 @@ querydesk_answer_seconds_count{command="/account",part="whole"} ${counts[3]}
     // Two replicas with the same answers: the same p90.
     const two = answerP90sMs(addAnswerSums([later, later]), addAnswerSums([start, start]));
     expect(two.whole).toBe(50);
+    // A replica that has answered nothing yet has no buckets: the other's count alone.
+    expect(addAnswerSums([answerSums(''), later]).whole).toEqual(later.whole);
     // Beyond the last finite bound, no figure.
     expect(answerP90sMs(answerSums(reading([0, 0, 0, 10])), answerSums('')).whole).toBeNull();
   });
