@@ -6,7 +6,7 @@ import { ROOT, readRepoFile } from './files.js';
 
 const LAUNCHER = 'scripts/start.sh';
 /** The runtime settings production starts with; scripts/start.sh is their one home. */
-const SETTINGS = ['--max-semi-space-size', 'MALLOC_TRIM_THRESHOLD_'];
+const SETTINGS = ['--max-semi-space-size', '--max-old-space-size', 'MALLOC_TRIM_THRESHOLD_'];
 
 /** The last stage's CMD, continuation lines joined. */
 function imageCmd(): string | undefined {
@@ -20,7 +20,9 @@ function imageCmd(): string | undefined {
 describe('production starts one way (scripts/start.sh)', () => {
   it('holds the runtime flags and execs node with them', () => {
     const script = readRepoFile(LAUNCHER);
-    expect(script).toMatch(/^exec node --max-semi-space-size=2 "\$bundle"$/m);
+    expect(script).toMatch(
+      /^exec node --max-semi-space-size=2 --max-old-space-size=512 "\$bundle"$/m,
+    );
     expect(script).toMatch(/^MALLOC_TRIM_THRESHOLD_=\$\{MALLOC_TRIM_THRESHOLD_:-65536\}$/m);
     expect(script).toMatch(/^export MALLOC_TRIM_THRESHOLD_$/m);
   });
