@@ -22,6 +22,9 @@ export interface StreamFigures {
   ackP99MsPayorder: number | null;
   ackP99MsSpend: number | null;
   ackP99MsHome: number | null;
+  /** The ack p99 of the requests sent while the items were made, and of those sent once live. */
+  ackP99MsCreation: number | null;
+  ackP99MsLive: number | null;
 }
 
 export interface StreamPlan {
@@ -112,20 +115,20 @@ function send(
   }
 }
 
-type Ack = { ok: boolean; ms: number; kind: Kind };
+type Ack = { ok: boolean; ms: number; kind: Kind; phase: Phase };
 
-function timed(kind: Kind, request: () => Promise<AckResult>): Promise<Ack> {
+function timed(kind: Kind, phase: Phase, request: () => Promise<AckResult>): Promise<Ack> {
   const started = performance.now();
   return request().then(
-    (a) => ({ ok: a.status === 200, ms: performance.now() - started, kind }),
-    () => ({ ok: false, ms: performance.now() - started, kind }),
+    (a) => ({ ok: a.status === 200, ms: performance.now() - started, kind, phase }),
+    () => ({ ok: false, ms: performance.now() - started, kind, phase }),
   );
 }
 
-function p99Of(done: readonly Ack[], kind: Kind): number | null {
+function p99Of(done: readonly Ack[], which: (a: Ack) => boolean): number | null {
   return round(
     percentile(
-      done.filter((a) => a.kind === kind).map((a) => a.ms),
+      done.filter(which).map((a) => a.ms),
       0.99,
     ),
   );
@@ -139,10 +142,12 @@ function figures(done: readonly Ack[]): StreamFigures {
     ackP50Ms: round(percentile(ms, 0.5)),
     ackP99Ms: round(percentile(ms, 0.99)),
     ackMaxMs: round(Math.max(...ms)),
-    ackP99MsAccount: p99Of(done, 'Account'),
-    ackP99MsPayorder: p99Of(done, 'Payorder'),
-    ackP99MsSpend: p99Of(done, 'Spend'),
-    ackP99MsHome: p99Of(done, 'Home'),
+    ackP99MsAccount: p99Of(done, (a) => a.kind === 'Account'),
+    ackP99MsPayorder: p99Of(done, (a) => a.kind === 'Payorder'),
+    ackP99MsSpend: p99Of(done, (a) => a.kind === 'Spend'),
+    ackP99MsHome: p99Of(done, (a) => a.kind === 'Home'),
+    ackP99MsCreation: p99Of(done, (a) => a.phase === 'creation'),
+    ackP99MsLive: p99Of(done, (a) => a.phase === 'live'),
   };
 }
 
@@ -170,11 +175,11 @@ export async function steadyStream(double: SlackDouble, plan: StreamPlan): Promi
     const kind = KINDS[Math.floor(i / workspaces) % 4]!;
     const booked = { book: plan.book, phase: plan.phase() };
     const toBot = () =>
-      bot.push(timed(kind, () => send(double, target, i, w, kind, prefix, booked)));
+      bot.push(timed(kind, booked.phase, () => send(double, target, i, w, kind, prefix, booked)));
     const mirror = mirrors[i % Math.max(1, mirrors.length)];
     // The mirror's copy goes in a channel of its own: its acks are timed, not its answers.
     const toMirror = (m: string) =>
-      ref.push(timed(kind, () => send(double, m, i, w, kind, `${prefix}M`)));
+      ref.push(timed(kind, booked.phase, () => send(double, m, i, w, kind, `${prefix}M`)));
     if (mirror === undefined) toBot();
     else if (i % 2 === 0) {
       toBot();

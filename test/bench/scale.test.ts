@@ -33,11 +33,17 @@ const FIGURES: Record<string, string[]> = {
     'loadedAnswerP90OverQuiet',
   ],
   memory: ['rssMaxMiB'],
+  'acks beside plain Bolt': [
+    'ackP99Ms',
+    'plainBoltAckP99Ms',
+    'ackP99RatioToPlainBolt',
+    'ackP99MsCreation',
+    'ackP99MsLive',
+  ],
   information: [
     'liveQrCodesAtStart',
     'liveQrCodesAtEnd',
     'floodAnswered',
-    'ackP99Ms',
     'dbTransactionsPerGatewayRequest',
     'settingsScansPerGatewayRequest',
     'machineBusyCores',
