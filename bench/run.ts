@@ -76,8 +76,8 @@ function qrTenMinutes(speed: number): (typeof SUITE)[number] {
 }
 
 /**
- * Each benchmark with the time it may take at most (slow days on the shared 2-core machine
- * included: the ledgers have taken 57 and over 120 s there); together about 8 minutes.
+ * Each benchmark with the time it may take at most, with room for a slow day on the shared
+ * 2-core machine (the run's own report gives the time each took).
  */
 const SUITE: {
   name: string;

@@ -3,14 +3,13 @@
 # run this file, so what is measured is what ships. The runtime settings live here and nowhere else.
 #
 # - MALLOC_TRIM_THRESHOLD_=65536 (glibc): freed memory above 64 KiB goes back to the system, where
-#   glibc's dynamic threshold lets one malloc arena keep it (up to 11 MiB more idle RSS fresh, 10
-#   to 20 MiB more after a burst). Set in the environment, an operator's own value wins.
-# - --max-semi-space-size=2: a 2 MiB young generation instead of V8's 16, about 30 MiB less idle
-#   RSS after a burst for slightly more frequent minor collections.
+#   glibc's dynamic threshold lets one malloc arena keep it. Set in the environment, an operator's
+#   own value wins.
+# - --max-semi-space-size=2: a 2 MiB young generation instead of V8's 16: less idle RSS after a
+#   burst for slightly more frequent minor collections.
 # - --max-old-space-size=512: a heap limit under V8's 2 GiB mark, below which V8 lets the old
-#   generation grow to about 1.4 times what the last full collection left instead of up to 4
-#   times: at 100 workspaces the main thread's heap peaks at about 64 MiB instead of 115 to 155.
-# docs/design/startup-and-memory.md has the figures, with and without each, from the same run.
+#   generation grow to a smaller multiple of what the last full collection left.
+# docs/design/startup-and-memory.md has what each buys, with and without it, from the same run.
 #
 # `exec` replaces this shell with node, so node is the process an orchestrator signals (PID 1 in
 # the image) and the one whose memory is measured.
