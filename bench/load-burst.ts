@@ -80,6 +80,8 @@ interface BurstFigures {
   startedAt: number;
   /** Each ack's time (ms), to pool several bursts. */
   acksMs: number[];
+  /** The same, by replica (in the order of `replicas`). */
+  acksMsByReplica: number[][];
   /** The message shortcuts sent among the commands, when any were. */
   shortcut?: ShortcutFigures;
 }
@@ -156,6 +158,7 @@ async function burst(
     lastAnswerS: answered.size ? round((Math.max(...answered.values()) - t0) / 1000) : null,
     startedAt,
     acksMs: ms,
+    acksMsByReplica: acksByReplica.map((replica) => replica.map((a) => a.ms)),
     ...(opens ? { shortcut: opens.figures(t0) } : {}),
   };
 }
@@ -315,6 +318,7 @@ export async function slowPart(
     startedAt: _,
     shortcut,
     acksMs: __,
+    acksMsByReplica: ___,
     ...s
   } = await burst(double, [one], slowN, text, 90_000, SHORTCUTS_IN_BURST);
   await sleep(settleMs);
@@ -380,6 +384,22 @@ function pooled(bursts: readonly BurstFigures[]) {
     answered: bursts.reduce((s, b) => s + b.answered, 0),
     lastAnswerS: last.every((x) => x !== null) ? Math.max(...(last as number[])) : null,
   };
+}
+
+/**
+ * Each replica's ack p99 over the bursts, as "a / b / c" ms: a tail that is one replica's (a
+ * process stalled) reads apart from one shared by all (the machine).
+ */
+function p99ByReplica(bursts: readonly BurstFigures[]): string {
+  const replicas = bursts[0]?.acksMsByReplica.length ?? 0;
+  return Array.from({ length: replicas }, (_, i) =>
+    round(
+      percentile(
+        bursts.flatMap((b) => b.acksMsByReplica[i] ?? []),
+        0.99,
+      ),
+    ),
+  ).join(' / ');
 }
 
 /** The message shortcut's modal, opened while the bot takes the 200-command burst. */
@@ -480,6 +500,9 @@ async function fastBurst(
       plainBoltAckP99Ms: p.ackP99Ms,
       ackP50VsPlainBolt: ratio(f.ackP50Ms, p.ackP50Ms),
       ackP99VsPlainBolt: ratio(f.ackP99Ms, p.ackP99Ms),
+      ...(env.length > 1
+        ? { ackP99MsByReplica: p99ByReplica(bot), plainBoltAckP99MsByReplica: p99ByReplica(ref) }
+        : {}),
       gatewayRequests: seen.length,
       mostInAnySecond: most,
       answers202: rateLimited,
