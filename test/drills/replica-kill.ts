@@ -223,8 +223,10 @@ export function drill(): void {
       fleet = await startFleet({
         replicas: 3,
         databaseUrl: db.url,
-        // Codes scanned 20 s after creation, well after the kill; live orders move only when told.
-        sandbox: { qrScanAfterMs: 20_000, orderPayAfterMs: 600_000 },
+        // Codes are scanned, and live orders move, only when the drill says so (after the kill):
+        // a code scanned by the clock (it was 20 s after creation) ended its checks before the
+        // moment below on a busy machine, and the moment never came.
+        sandbox: { orderPayAfterMs: 600_000, qrExpireAfterMs: 600_000 },
         // Every gateway call takes ~1 s, so a replica holds its leases for a while during each.
         gatewayDelayMs: 1_000,
         env: {
@@ -255,7 +257,9 @@ export function drill(): void {
       const pagesBeforeKill = shopPageCalls(f).length;
       expect(pagesBeforeKill).toBeLessThan(PAGES);
 
-      // Every live order is paid now that the victim is gone: only the survivors can see it.
+      // Every code is scanned and every live order paid now that the victim is gone: only the
+      // survivors can see it.
+      for (const id of sessions) expect(f.sandbox.simulateScan(id)).toBe(true);
       for (const order of ORDERS) expect(f.sandbox.moveOrder(order, 'pay')).toBe(true);
       const cards = ORDERS.map((o) => watchCard(f.double, o)!);
       const paidReplies = () =>
