@@ -26,6 +26,8 @@ const EXTERNAL = ['better-sqlite3', '@resvg/resvg-js', 'pg-native'];
 export const WORKERS = {
   // The background thread (src/background/thread.ts).
   'background-worker': 'src/background/background-worker.ts',
+  // The ack thread (src/slack/http-edge/ack-thread.ts).
+  'ack-worker': 'src/slack/http-edge/ack-worker.ts',
 };
 
 export async function bundle(outdir = join(root, 'dist', 'app')) {

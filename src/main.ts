@@ -67,6 +67,11 @@ async function main(): Promise<void> {
           shutdown('background thread lost', 1);
         },
       },
+      // Nor one whose public port has gone with its ack thread.
+      ackThreadLost: (why) => {
+        logger.error({ why }, 'the ack thread ended; querydesk stops');
+        shutdown('ack thread lost', 1);
+      },
     });
   }
   await started;

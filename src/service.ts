@@ -45,8 +45,11 @@ export interface StartOptions {
   logger: Logger;
   clock?: () => Date;
   metrics?: Metrics;
-  /** Console mode: the local Slack double's credentials. */
-  local?: { botToken: string; signingSecret: string };
+  /**
+   * Console mode: the local Slack double's credentials, and its bot's ids (so Bolt does not ask
+   * the double, on this process's own port, who the bot is before that port listens).
+   */
+  local?: { botToken: string; signingSecret: string; botId: string; botUserId: string };
   /** Options for the embedded sandbox (console mode makes QR codes scan by themselves). */
   sandbox?: Pick<
     SandboxOptions,
@@ -67,6 +70,11 @@ export interface StartOptions {
    * production's entry point sets it. `lost` is called if the thread ends on its own.
    */
   backgroundThread?: { lost: (why: string) => void };
+  /**
+   * Called if the ack thread (HTTP modes: slack/http-edge/ack-thread.ts) ends on its own, the
+   * public port with it: production's entry point stops the process. Otherwise it is logged.
+   */
+  ackThreadLost?: (why: string) => void;
   /** Told of every store query once it has run (the logger goes to the store too). */
   storeLog?: OpenStoreOptions['storeLog'];
 }
@@ -89,6 +97,7 @@ function slackRuntime(
     plan: ackPlanTable(),
     local: options.local,
     oauth: p.oauth?.stores,
+    ackThreadLost: options.ackThreadLost,
   });
 }
 

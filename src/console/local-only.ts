@@ -1,4 +1,5 @@
 import type { CustomRoute } from '@slack/bolt';
+import { peerAddress } from '../slack/http-edge/peer-address.js';
 import { sendJson } from './http.js';
 
 /** A loopback peer address, IPv4 (also as IPv4-mapped IPv6) or IPv6. */
@@ -12,7 +13,8 @@ function isLoopback(address: string): boolean {
  * it. A request naming another host (DNS rebinding) or coming from another origin (a web page
  * the developer has open) is refused before anything runs, and so is a connection from any peer
  * but loopback or `publishedFrom` (the host that publishes a container's port): headers are the
- * client's to write, the socket's source address is not.
+ * client's to write, the socket's source address is not (as the ack thread saw it: its own
+ * connection to the receiver's routes port is loopback; slack/http-edge/peer-address.ts).
  */
 export function localOnly(
   routes: CustomRoute[],
@@ -33,7 +35,7 @@ export function localOnly(
       const host = req.headers.host ?? '';
       const origin = req.headers.origin;
       if (
-        !fromHere(req.socket.remoteAddress) ||
+        !fromHere(peerAddress(req)) ||
         !hosts.has(host) ||
         (origin !== undefined && !origins.has(origin))
       ) {

@@ -102,7 +102,12 @@ export async function startConsole(
         logger,
         clock: options.clock,
         metrics: options.metrics,
-        local: { botToken: local.botToken, signingSecret: local.signingSecret },
+        local: {
+          botToken: local.botToken,
+          signingSecret: local.signingSecret,
+          botId: local.state.id.botId,
+          botUserId: local.state.id.botUserId,
+        },
         sandbox: {
           qrScanAfterMs: options.qrScanAfterMs ?? CONSOLE_QR_SCAN_AFTER_MS,
           shopOrderEveryMs: CONSOLE_SHOP_ORDER_EVERY_MS,

@@ -29,11 +29,13 @@ interface SlackAppParams {
   plan: AckPlanTable;
   /** Keeps the work after an ack in what a shutdown waits for. */
   track: <T>(work: Promise<T>) => Promise<T>;
-  /** Console mode: the local Slack double's token and signing secret. */
-  local?: { botToken: string; signingSecret: string };
+  /** Console mode: the local Slack double's token, signing secret and bot ids. */
+  local?: { botToken: string; signingSecret: string; botId: string; botUserId: string };
   oauth?: OAuthStores;
   /** Tests shorten the limits; production uses HTTP_LIMITS. */
   limits?: HttpLimits;
+  /** Called if the HTTP modes' ack thread ends on its own (http-edge/ack-thread.ts). */
+  ackThreadLost?: (why: string) => void;
 }
 
 /** Socket Mode: Bolt's own receiver, and the custom routes on the port. */
@@ -69,8 +71,9 @@ function socketRuntime(params: SlackAppParams, limits: HttpLimits): SlackRuntime
 
 /**
  * Bolt in the mode the environment picked. The HTTP modes (one workspace, many workspaces, the
- * console) have one receiver (http-edge/slack-receiver.ts) serving Slack's requests, the OAuth
- * install routes, health, metrics and the console on one port; Socket Mode is Bolt's own.
+ * console) have one receiver (http-edge/slack-receiver.ts), whose ack thread serves Slack's
+ * requests, the OAuth install routes, health, metrics and the console on one port; Socket Mode is
+ * Bolt's own.
  */
 export function createSlackApp(params: SlackAppParams): SlackRuntime {
   const { config, logger } = params;
@@ -97,11 +100,15 @@ export function createSlackApp(params: SlackAppParams): SlackRuntime {
     logger,
     track: params.track,
     install,
+    lost: params.ackThreadLost,
   });
   const app = new App({
     ...(install
       ? { authorize: install.authorize }
       : { token: params.local?.botToken ?? config.slack.botToken }),
+    // The console's double is on this process's own port, which listens only once the app has
+    // started: Bolt asks it nothing (auth.test) when it is told the bot's ids.
+    ...(params.local ? { botId: params.local.botId, botUserId: params.local.botUserId } : {}),
     receiver,
     logger: boltLog,
     clientOptions: slackClientOptions(config),

@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http';
-
 /**
  * Acks first, under a burst: work that follows an ack (the idempotency claim, store reads, the
  * gateway call's set-up) waits while Slack requests already received are still unanswered, for
@@ -40,14 +38,16 @@ export class AckFirst {
   private turnBooked = false;
   private timer: { at: number; handle: NodeJS.Timeout } | undefined;
 
-  /**
-   * Counts a Slack request as unanswered until its response is sent or its socket is gone: a
-   * response emits 'close' in both cases (after 'finish' when it was sent), once.
-   */
-  trackAnswer(res: ServerResponse): void {
+  /** A Slack request came in: unanswered until `answered` (its response sent, or its socket gone). */
+  arrived(): void {
     this.unanswered++;
     this.lastArrival = performance.now();
-    res.once('close', () => this.answered());
+  }
+
+  /** A Slack request counted by `arrived` has been answered, or its client is gone. */
+  answered(): void {
+    this.unanswered--;
+    if (this.unanswered === 0 && this.waitingCount > 0) this.schedule();
   }
 
   /** Slack requests received and not answered yet. */
@@ -71,11 +71,6 @@ export class AckFirst {
       this.waitingCount++;
       this.schedule();
     });
-  }
-
-  private answered(): void {
-    this.unanswered--;
-    if (this.unanswered === 0 && this.waitingCount > 0) this.schedule();
   }
 
   /** The oldest waiter (its deadline is the soonest): the head of one of the queues. */

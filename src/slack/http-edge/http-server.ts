@@ -6,8 +6,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, ListenOptions } from 'node:net';
-import { type CustomRoute, HTTPModuleFunctions as httpFunc } from '@slack/bolt';
+import type { CustomRoute } from '@slack/bolt';
 import { match } from 'path-to-regexp';
+import { answerNoBody } from './http-answers.js';
 import { type HttpLimits, serverOptions } from './http-limits.js';
 
 /**
@@ -99,7 +100,7 @@ export class RoutesServer {
       (req, res) => {
         const path = req.url?.split('?', 1)[0] ?? '/';
         if (!this.routes.serve(req, res, path, req.method?.toUpperCase() ?? 'GET')) {
-          httpFunc.buildNoBodyResponse(res, 404);
+          answerNoBody(res, 404);
         }
       },
       this.limits,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTTPModuleFunctions as httpFunc } from '@slack/bolt';
+import { answerNoBody } from './http-answers.js';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -98,7 +98,7 @@ export function answerUnread(
 ): void {
   logger.warn({ failure }, 'request body not read');
   if (res.headersSent || res.destroyed) return;
-  httpFunc.buildNoBodyResponse(res, failure === 'too-large' ? 413 : failure === 'busy' ? 503 : 401);
+  answerNoBody(res, failure === 'too-large' ? 413 : failure === 'busy' ? 503 : 401);
   if (failure === 'aborted') return;
   const { req } = res;
   if (req.complete) return;

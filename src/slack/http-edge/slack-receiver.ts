@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, ListenOptions } from 'node:net';
 import {
@@ -6,7 +7,6 @@ import {
   AuthorizationError,
   type Logger as BoltLogger,
   type CustomRoute,
-  HTTPModuleFunctions as httpFunc,
   type Receiver,
   ReceiverMultipleAckError,
   type RespondArguments,
@@ -14,20 +14,21 @@ import {
 import type { Logger } from 'pino';
 import { AckFirst } from './ack-first.js';
 import type { AckPlanTable } from './ack-plan.js';
-import { tablePlanner } from './ack-plan.js';
 import { ACK_STAMP, type AckStamp } from './ack-stamp.js';
-import { type HttpLimits, signedInTheFuture } from './http-limits.js';
+import {
+  type AckThread,
+  type AckThreadEvents,
+  PEER_ADDRESS,
+  type Retry,
+  ROUTES_SECRET,
+  startAckThread,
+} from './ack-thread.js';
+import { answerNoBody } from './http-answers.js';
+import type { HttpLimits } from './http-limits.js';
 import { addressOf, CustomRoutes, closeServer, listenWithLimits } from './http-server.js';
 import type { OAuthInstall } from './oauth-install.js';
-import { answerUnread, BodyBudget, readBody, refusedUnread } from './read-body.js';
-import { decideSlackRequest, type SlackDecision, teamOf } from './slack-request.js';
-import { slackVerifier } from './slack-signature.js';
-
-/** Slack's retry headers, as Bolt passes them to `processEvent`. */
-interface Retry {
-  retryNum?: number;
-  retryReason?: string;
-}
+import { setPeerAddress } from './peer-address.js';
+import { teamOf } from './slack-request.js';
 
 /** A request acked before Bolt saw it, for `app.processEvent` (see SlackReceiver.afterEarlyAck). */
 interface EarlyAcked extends Retry {
@@ -44,7 +45,7 @@ export interface SlackReceiverOptions {
   plan: AckPlanTable;
   routes: CustomRoute[];
   limits: HttpLimits;
-  /** Where the server listens (a port, and a host where not every interface). */
+  /** Where the public port listens (a port, and a host where not every interface). */
   listen: ListenOptions;
   boltLog: BoltLogger;
   logger: Logger;
@@ -52,42 +53,40 @@ export interface SlackReceiverOptions {
   track: <T>(work: Promise<T>) => Promise<T>;
   /** Many-workspace mode: the install and redirect routes (oauth-install.ts). */
   install?: OAuthInstall;
+  /** Called if the ack thread ends on its own (the public port is then gone). */
+  lost?: (why: string) => void;
 }
-
-/** As Bolt's HTTPReceiver is set here: a request its listener never acks gets 404 after this. */
-export const UNACKED_MS = 2_900;
 
 const EVENTS_PATH = '/slack/events';
 
 /**
  * The one way in for every HTTP mode (one workspace, many workspaces, the console), at Bolt's
- * documented `Receiver` seam: `init(app)`, `start`, `stop`, then `app.processEvent`. It owns the
- * HTTP server and, for a request on /slack/events, reads the body once (413 before buffering past
- * the limit), checks the signature once over the bytes as received (401, nothing parsed or run),
- * decides once (slack-request.ts, with the one planner of ack-plan.ts) and then:
- * - acks a lookup command or an Events API delivery at once, and hands it to `processEvent` once
- *   the acks owed are out (ack-first.ts), with an `ack` already done;
- * - or hands the request to `processEvent` with an `ack` that writes the HTTP answer (a modal's
- *   response_action, interactivity), the work after it held until the acks owed are out.
- * Other routes: the OAuth install and redirect through `@slack/oauth`'s InstallProvider, then
- * the custom routes (health, readiness, metrics, the console).
+ * documented `Receiver` seam: `init(app)`, `start`, `stop`, then `app.processEvent`. The public
+ * port is the ack thread's (ack-thread.ts): for a request on /slack/events it reads the body once
+ * (413 before buffering past the limit), checks the signature once over the bytes as received
+ * (401, nothing parsed or run) and decides once (slack-request.ts, with the one planner of
+ * ack-plan.ts), and then either:
+ * - acks a lookup command or an Events API delivery at once, and the receiver hands it to
+ *   `processEvent` once the acks owed are out (ack-first.ts), with an `ack` already done;
+ * - or the receiver hands the request to `processEvent` with an `ack` whose answer the thread
+ *   writes (a modal's response_action, interactivity), the work after it held until the acks owed
+ *   are out.
+ * Other routes come from the thread to this receiver's routes port on 127.0.0.1: the OAuth
+ * install and redirect through `@slack/oauth`'s InstallProvider, then the custom routes (health,
+ * readiness, metrics, the console).
  */
 export class SlackReceiver implements Receiver {
   /** The ack-first scheduler of the requests this receiver answers. */
   readonly acks = new AckFirst();
   private app: App | undefined;
-  private server: Server | undefined;
-  /** The one signature check and the one planner every request on /slack/events meets. */
-  private readonly check;
+  /** The routes port, on 127.0.0.1, for what the ack thread passes on. */
+  private routesServer: Server | undefined;
+  private thread: AckThread | undefined;
   private readonly routes: CustomRoutes;
-  private readonly budget: BodyBudget;
+  /** Proves a request on the routes port was passed on by this process's ack thread. */
+  private readonly routesSecret = randomBytes(24).toString('base64url');
 
   constructor(private readonly options: SlackReceiverOptions) {
-    this.check = {
-      verify: slackVerifier(options.signingSecret),
-      planner: tablePlanner(options.plan),
-    };
-    this.budget = new BodyBudget(options.limits.bodyBudgetBytes);
     this.routes = new CustomRoutes(options.routes);
   }
 
@@ -95,26 +94,70 @@ export class SlackReceiver implements Receiver {
     this.app = app;
   }
 
-  async start(): Promise<Server> {
-    const { limits, listen } = this.options;
-    this.server = await listenWithLimits((req, res) => this.handle(req, res), limits, listen);
-    return this.server;
+  async start(): Promise<AddressInfo> {
+    const { limits, listen, signingSecret, plan, logger } = this.options;
+    this.routesServer = await listenWithLimits((req, res) => this.routed(req, res), limits, {
+      port: 0,
+      host: '127.0.0.1',
+    });
+    const routesPort = addressOf(this.routesServer)!.port;
+    try {
+      this.thread = await startAckThread(
+        { listen, routesPort, routesSecret: this.routesSecret, signingSecret, plan, limits },
+        {
+          on: (m) => this.fromThread(m),
+          lost: (why) => {
+            logger.error({ why }, 'the ack thread ended');
+            this.options.lost?.(why);
+          },
+        },
+      );
+    } catch (err) {
+      await closeServer(this.routesServer);
+      this.routesServer = undefined;
+      throw err;
+    }
+    logger.debug({ port: this.thread.address.port, routesPort }, 'ack thread listening');
+    return this.thread.address;
   }
 
-  stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    return closeServer(server);
+  async stop(): Promise<void> {
+    // The thread stays known until it has closed: the listeners of requests still open answer
+    // through it.
+    await Promise.all([this.thread?.close(), closeServer(this.routesServer)]);
+    this.thread = undefined;
+    this.routesServer = undefined;
   }
 
-  /** The port it listens on, once started. */
+  /** The public port, once started. */
   port(): number | undefined {
-    return addressOf(this.server)?.port;
+    return this.thread?.address.port;
   }
 
-  /** Where it listens, once started. */
+  /** Where the public port listens, once started. */
   address(): AddressInfo | undefined {
-    return addressOf(this.server);
+    return this.thread?.address;
+  }
+
+  private fromThread(m: AckThreadEvents): void {
+    switch (m.type) {
+      case 'arrived':
+        return void this.acks.arrived();
+      case 'answered':
+        return void this.acks.answered();
+      case 'acked':
+        return void this.afterEarlyAck({
+          body: m.body,
+          ...m.retry,
+          command: m.command,
+          // The thread's clock, on this thread's: their time origins differ.
+          stamp: { at: m.ackedAt - performance.timeOrigin, heldMs: 0 },
+        });
+      case 'listener':
+        return void this.options.track(this.withListenerAck(m.id, m.body, m.retry));
+      case 'log':
+        return void this.options.logger[m.level](m.fields, m.msg);
+    }
   }
 
   /**
@@ -150,10 +193,22 @@ export class SlackReceiver implements Receiver {
     void this.options.track(run);
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
+  /**
+   * A request on the routes port: only from this process's ack thread (403 otherwise, nothing
+   * run), with the client's address it passes; then the OAuth install routes, the custom routes,
+   * or 404.
+   */
+  private routed(req: IncomingMessage, res: ServerResponse): void {
+    if (!sameSecret(req.headers[ROUTES_SECRET], this.routesSecret)) {
+      this.options.logger.warn({}, 'request on the routes port not from the ack thread');
+      return void answerNoBody(res, 403);
+    }
+    const peer = req.headers[PEER_ADDRESS];
+    delete req.headers[ROUTES_SECRET];
+    delete req.headers[PEER_ADDRESS];
+    setPeerAddress(req, typeof peer === 'string' && peer !== '' ? peer : undefined);
     const path = req.url?.split('?', 1)[0] ?? '/';
     const method = req.method?.toUpperCase() ?? 'GET';
-    if (path === EVENTS_PATH && method === 'POST') return void this.slackRequest(req, res);
     const { install } = this.options;
     if (install && method === 'GET' && path === install.installPath) {
       return void this.installRoute(() => install.handleInstall(req, res));
@@ -161,7 +216,7 @@ export class SlackReceiver implements Receiver {
     if (install && method === 'GET' && path === install.redirectPath) {
       return void this.installRoute(() => install.handleRedirect(req, res));
     }
-    if (!this.routes.serve(req, res, path, method)) httpFunc.buildNoBodyResponse(res, 404);
+    if (path === EVENTS_PATH || !this.routes.serve(req, res, path, method)) answerNoBody(res, 404);
   }
 
   private async installRoute(run: () => Promise<void>): Promise<void> {
@@ -172,91 +227,37 @@ export class SlackReceiver implements Receiver {
     }
   }
 
-  private slackRequest(req: IncomingMessage, res: ServerResponse): void {
-    const { limits, logger } = this.options;
-    const unread = refusedUnread(req, limits.bodyLimitBytes, Date.now(), signedInTheFuture);
-    if (unread) {
-      logger.warn({ status: unread }, 'Slack request refused before its body');
-      res.writeHead(unread, { connection: 'close' }).end();
-      return;
-    }
-    this.acks.trackAnswer(res);
-    readBody(
-      req,
-      limits.bodyLimitBytes,
-      (failure, raw) => {
-        if (failure) return answerUnread(failure, res, logger);
-        const headers = {
-          timestamp: req.headers['x-slack-request-timestamp'],
-          signature: req.headers['x-slack-signature'],
-          contentType: req.headers['content-type'],
-        };
-        this.act(decideSlackRequest(raw, headers, this.check, Date.now()), req, res);
-      },
-      this.budget,
-    );
-  }
-
-  private act(decided: SlackDecision, req: IncomingMessage, res: ServerResponse): void {
-    switch (decided.kind) {
-      case 'refuse':
-        this.options.logger.warn(
-          { status: decided.status, why: decided.why },
-          'Slack request refused',
-        );
-        return void httpFunc.buildNoBodyResponse(res, decided.status);
-      case 'answer':
-        return void httpFunc.buildContentResponse(res, decided.body);
-      case 'acked':
-        httpFunc.buildContentResponse(res, decided.response);
-        return void this.afterEarlyAck({
-          body: decided.body,
-          ...retryOf(req),
-          command: decided.command,
-          stamp: { at: performance.now(), heldMs: 0 },
-        });
-      case 'listener':
-        return void this.options.track(this.withListenerAck(decided.body, req, res));
-    }
-  }
-
   /**
-   * A request whose ack is its listener's: `ack` writes the HTTP answer; the work after it waits
-   * until the acks owed are out. Unacked after UNACKED_MS it gets 404, and a failure before the
-   * ack 401 (no installation) or 500, as Bolt's own receiver answers.
+   * A request whose ack is its listener's: `ack` sends the answer for the thread to write; the
+   * work after it waits until the acks owed are out. A failure before the ack answers 401 (no
+   * installation) or 500, as Bolt's own receiver answers; the thread answers 404 to one never
+   * acked (UNACKED_MS).
    */
   private async withListenerAck(
+    id: number,
     body: Record<string, unknown>,
-    req: IncomingMessage,
-    res: ServerResponse,
+    retry: Retry,
   ): Promise<void> {
     let done = false;
     const stamp: AckStamp = { heldMs: 0 };
-    const timer = setTimeout(() => {
-      if (done) return;
-      this.options.logger.error({}, 'a Slack request was not acknowledged in time');
-      if (!res.headersSent) httpFunc.buildNoBodyResponse(res, 404);
-    }, UNACKED_MS);
     const ack: AckFn<string | RespondArguments> = async (response) => {
       if (done) throw new ReceiverMultipleAckError();
       done = true;
-      clearTimeout(timer);
-      httpFunc.buildContentResponse(res, response);
+      this.thread?.answer({ id, response });
       stamp.at = performance.now();
       await this.held(stamp, body);
     };
     try {
-      await this.process(body, retryOf(req), ack, stamp);
+      await this.process(body, retry, ack, stamp);
     } catch (err) {
-      if (res.headersSent) {
+      if (done) {
         this.options.logger.error({ err }, 'Slack request failed after its ack');
         return;
       }
       done = true;
-      clearTimeout(timer);
       const unauthorized = err instanceof AuthorizationError;
       if (!unauthorized) this.options.logger.error({ err }, 'Slack request failed before its ack');
-      httpFunc.buildNoBodyResponse(res, unauthorized ? 401 : 500);
+      this.thread?.answer({ id, status: unauthorized ? 401 : 500 });
     }
   }
 
@@ -279,10 +280,10 @@ export class SlackReceiver implements Receiver {
   }
 }
 
-/** Slack's retry headers, read as Bolt's own receiver reads them. */
-function retryOf(req: IncomingMessage): Retry {
-  return {
-    retryNum: httpFunc.extractRetryNumFromHTTPRequest(req),
-    retryReason: httpFunc.extractRetryReasonFromHTTPRequest(req),
-  };
+/** Whether a request's header is the secret, compared in constant time. */
+function sameSecret(header: string | string[] | undefined, secret: string): boolean {
+  if (typeof header !== 'string') return false;
+  const given = Buffer.from(header);
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -27,7 +27,8 @@ describe('work after an ack waits for the acks still owed', () => {
 
   it('holds while a Slack request is unanswered and goes on once it is answered', async () => {
     const res = fakeResponse();
-    acks.trackAnswer(res);
+    acks.arrived();
+    res.once('close', () => acks.answered());
     let ran = false;
     const waiting = acks.afterPendingAcks().then(() => {
       ran = true;
@@ -50,7 +51,8 @@ describe('work after an ack waits for the acks still owed', () => {
     // unanswered, but the burst is still arriving.
     for (let i = 0; i < 10; i++) {
       const res = fakeResponse();
-      acks.trackAnswer(res);
+      acks.arrived();
+      res.once('close', () => acks.answered());
       arrivals.push(performance.now());
       res.emit('close');
       await new Promise((r) => setTimeout(r, 2));
@@ -66,7 +68,8 @@ describe('work after an ack waits for the acks still owed', () => {
 
   it('never holds work longer than MAX_DEFER_MS, however many requests stay unanswered', async () => {
     const res = fakeResponse();
-    acks.trackAnswer(res);
+    acks.arrived();
+    res.once('close', () => acks.answered());
     const t0 = performance.now();
     await acks.afterPendingAcks();
     expect(performance.now() - t0).toBeGreaterThanOrEqual(MAX_DEFER_MS - 5);
@@ -120,7 +123,8 @@ describe('work after an ack waits for the acks still owed', () => {
       release = r;
     });
     const server = createServer((req, res) => {
-      acks.trackAnswer(res);
+      acks.arrived();
+      res.once('close', () => acks.answered());
       req.resume();
       void held.then(() => res.end('ok'));
     });

@@ -4,6 +4,7 @@ import { App } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { boltLogger } from '../../../src/slack/bolt-logger.js';
 import { HTTP_LIMITS } from '../../../src/slack/http-edge/http-limits.js';
+import { peerAddress } from '../../../src/slack/http-edge/peer-address.js';
 import { SlackReceiver } from '../../../src/slack/http-edge/slack-receiver.js';
 import { eventually } from '../../fakes/eventually.js';
 import { captureLogger } from '../../fakes/log-capture.js';
@@ -30,6 +31,14 @@ const receiver = new SlackReceiver({
       method: ['GET'],
       handler: (req, res) => {
         res.writeHead(200).end(`thing ${String(req.params?.id)}`);
+      },
+    },
+    {
+      path: '/peer',
+      method: ['GET'],
+      handler: (req, res) => {
+        const passed = Object.keys(req.headers).filter((h) => h.startsWith('x-querydesk'));
+        res.writeHead(200).end(JSON.stringify({ peer: peerAddress(req), passed }));
       },
     },
   ],
@@ -283,5 +292,20 @@ describe('one receiver at Bolt’s Receiver seam', () => {
     expect(await thing.text()).toBe('thing 42');
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
     expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('passes routes on from its ack thread only, with the client address it saw', async () => {
+    const seen = (await (await fetch(`${base}/peer`)).json()) as { peer: string; passed: string[] };
+    // The route sees the client's address, not the thread's own hop, and none of its headers.
+    expect(seen).toEqual({ peer: '127.0.0.1', passed: [] });
+    const started = log.lines().find((l) => l.msg === 'ack thread listening');
+    expect(started).toMatchObject({ port: receiver.port() });
+    const direct = await fetch(`http://127.0.0.1:${started!.routesPort}/peer`, {
+      headers: { 'x-querydesk-ack-thread': 'a guess', 'x-querydesk-peer': '127.0.0.1' },
+    });
+    expect(direct.status).toBe(403);
+    expect(
+      log.lines().some((l) => l.msg === 'request on the routes port not from the ack thread'),
+    ).toBe(true);
   });
 });
