@@ -1,17 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
+import { App, type ReceiverEvent } from '@slack/bolt';
 import type { LogEvent } from 'kysely';
 import { SANDBOX_EXAMPLES } from '../src/sandbox/index.js';
+import { ACK_STAMP, type AckStamp } from '../src/slack/http-edge/ack-stamp.js';
 import { startBotOnDouble } from './bot-on-double.js';
 import { startPlainBolt } from './plain-bolt-app.js';
 import type { BenchResult } from './report.js';
 import { SLACK_ACK_DEADLINE_MS } from './slash-ack.js';
 import { ratio, round, spread } from './stats.js';
 
-/** One request to /slack/events: when its answer (the ack) was handed to the socket, and the
- * store queries its handling started before and after that instant. */
+/** One Slack request handed to Bolt: its ack stamp (when its ack was written, on this thread's
+ * clock, once it was), and the store queries its handling started before and after that instant. */
 interface Delivery {
-  ackAt?: number;
+  stamp?: AckStamp;
   before: number;
   after: number;
 }
@@ -19,31 +20,28 @@ interface Delivery {
 const deliveries = new AsyncLocalStorage<Delivery>();
 
 /**
- * Marks every request to /slack/events in this process with its own Delivery, and notes the
- * instant its `res.end` is called (the ack). The mark is put on the connection's async resource
- * as the request arrives, so the body's events, and every promise the handling starts from them,
- * carry it: a store query knows which delivery started it, while background loops' queries
- * carry none. Returns the deliveries seen and a function that takes the hook away.
+ * Marks every request the receiver hands to Bolt (`App.prototype.processEvent`, Bolt's public
+ * entry for a receiver) in this process with its own Delivery, holding the ack stamp the receiver
+ * put in its context (`customProperties`, ack-stamp.ts): the ack thread's write of an acked request,
+ * or the listener's own ack. The mark is the async context of the request's whole handling, so
+ * every promise it starts carries it: a store query knows which delivery started it, while
+ * background loops' queries carry none. Returns the deliveries seen and a function that takes the
+ * hook away.
  */
 export function markDeliveries(): { seen: Delivery[]; stop(): void } {
   const seen: Delivery[] = [];
-  const emit = Server.prototype.emit;
-  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
-    const [req, res] = args as [IncomingMessage, ServerResponse];
-    if (event === 'request' && req.url?.split('?', 1)[0] === '/slack/events') {
-      const delivery: Delivery = { before: 0, after: 0 };
-      seen.push(delivery);
-      const end = res.end;
-      res.end = function (this: ServerResponse, ...a: Parameters<typeof end>) {
-        delivery.ackAt ??= performance.now();
-        return end.apply(this, a);
-      } as typeof end;
-      deliveries.enterWith(delivery);
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof emit;
+  const processEvent = App.prototype.processEvent;
+  App.prototype.processEvent = function (this: App, event: ReceiverEvent) {
+    const delivery: Delivery = {
+      stamp: event.customProperties?.[ACK_STAMP] as AckStamp | undefined,
+      before: 0,
+      after: 0,
+    };
+    seen.push(delivery);
+    return deliveries.run(delivery, () => Reflect.apply(processEvent, this, [event]));
+  };
   const stop = () => {
-    Server.prototype.emit = emit;
+    App.prototype.processEvent = processEvent;
   };
   return { seen, stop };
 }
@@ -53,7 +51,8 @@ export function countQuery(event: LogEvent): void {
   const delivery = deliveries.getStore();
   if (!delivery) return;
   const startedAt = performance.now() - event.queryDurationMillis;
-  if (delivery.ackAt === undefined || startedAt < delivery.ackAt) delivery.before++;
+  const ackAt = delivery.stamp?.at;
+  if (ackAt === undefined || startedAt < ackAt) delivery.before++;
   else delivery.after++;
 }
 

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { App } from '@slack/bolt';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { countQuery, markDeliveries, mentionAck } from '../../bench/mention-ack.js';
+import { ACK_STAMP, type AckStamp } from '../../src/slack/http-edge/ack-stamp.js';
 import { openStore } from '../../src/store/index.js';
 
 describe('the app_mention ack benchmark, shortened', () => {
@@ -30,29 +30,32 @@ describe('the attribution of store queries to a delivery', () => {
     const dir = await mkdtemp(join(tmpdir(), 'qd-mark-'));
     const store = await openStore(`sqlite:${join(dir, 'q.db')}`, { storeLog: countQuery });
     const marks = markDeliveries();
-    let handled: Promise<void> | undefined;
-    const server = createServer((req, res) => {
-      req.resume();
-      handled = new Promise((done) =>
-        req.once('end', async () => {
-          await sql`select 1`.execute(store.db);
-          res.end('{}');
-          await sql`select 2`.execute(store.db);
-          await sql`select 3`.execute(store.db);
-          done();
-        }),
-      );
+    const app = new App({
+      token: 'xoxb-mark',
+      botId: 'B0MARK',
+      botUserId: 'U0MARK',
+      receiver: { init: () => {}, start: async () => {}, stop: async () => {} },
+    });
+    app.command('/mark', async ({ ack }) => {
+      await sql`select 1`.execute(store.db);
+      await ack();
+      await sql`select 2`.execute(store.db);
+      await sql`select 3`.execute(store.db);
     });
     try {
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      const { port } = server.address() as AddressInfo;
-      await fetch(`http://127.0.0.1:${port}/slack/events`, { method: 'POST', body: '{}' });
+      // As the receiver does for a request its listener acks: the stamp is set by that ack.
+      const stamp: AckStamp = { heldMs: 0 };
+      await app.processEvent({
+        body: { command: '/mark', text: '', team_id: 'T1', user_id: 'U1', channel_id: 'C1' },
+        ack: async () => {
+          stamp.at = performance.now();
+        },
+        customProperties: { [ACK_STAMP]: stamp },
+      });
       await sql`select 4`.execute(store.db); // no delivery's: not counted
-      await handled;
       expect(marks.seen).toEqual([expect.objectContaining({ before: 1, after: 2 })]);
     } finally {
       marks.stop();
-      server.close();
       await store.close();
       await rm(dir, { recursive: true, force: true });
     }

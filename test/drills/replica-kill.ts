@@ -179,8 +179,10 @@ async function killMidFlight(f: Fleet, databaseUrl: string): Promise<[BotProcess
  * The paid QR checks the gateway answered the victim that its ledger never got: a check answered
  * in the instant before the kill, whose charge the process had not written yet (kill -9 loses
  * what is only in memory: docs/operations/security.md#money). The gateway's paid checks less the
- * ledger's, held to: never negative (nothing written twice), and at most one for each code the
- * victim held whose last check before the kill reached the gateway in the two seconds before it.
+ * ledger's, held to: never negative (nothing written twice), and at most one for each code whose
+ * last check before the kill reached the gateway in the two seconds before it. Any code: a check
+ * the victim had just finished has given its lease back (with its result) while its charge may
+ * still be on its way to the ledger, so the codes it held at the kill are not all it can lose.
  */
 function qrChecksLostAtTheKill(
   f: Fleet,
@@ -190,13 +192,19 @@ function qrChecksLostAtTheKill(
   const gateway = f.sandbox.ledger().byOperation.qrStatus.charged;
   const price = gateway / paidQrChecks(f);
   const lost = (gateway - (ledger.byOperation.qrStatus?.charged ?? 0)) / price;
-  const answeredJustBefore = held.qr.filter((id) =>
-    f.sandbox
-      .requests()
-      .some(
-        (r) => r.op === 'qrStatus' && r.subject === id && r.at <= held.at && held.at - r.at < 2_000,
-      ),
-  );
+  const answeredJustBefore = f.sandbox
+    .sessions()
+    .filter((s) =>
+      f.sandbox
+        .requests()
+        .some(
+          (r) =>
+            r.op === 'qrStatus' &&
+            r.subject === s.sessionId &&
+            r.at <= held.at &&
+            held.at - r.at < 2_000,
+        ),
+    );
   expect(Number.isInteger(lost)).toBe(true);
   expect(lost).toBeGreaterThanOrEqual(0);
   expect(lost).toBeLessThanOrEqual(answeredJustBefore.length);
