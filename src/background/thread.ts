@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { OperationLimiter } from '../gateway/limiter.js';
 import { qrPainter } from '../qr/index.js';
 import { newWorker } from '../threads/new-worker.js';
+import { ownWorker } from '../threads/owned-worker.js';
 import type {
   BackgroundData,
   FromBackground,
@@ -45,7 +46,7 @@ export const BACKGROUND_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256 };
 /** How long /metrics waits for the thread's figures. */
 export const METRICS_WAIT_MS = 2_000;
 
-export function startBackgroundThread(
+export async function startBackgroundThread(
   data: BackgroundData,
   p: {
     limiter: OperationLimiter;
@@ -59,82 +60,65 @@ export function startBackgroundThread(
       resourceLimits: BACKGROUND_RESOURCE_LIMITS,
     }),
 ): Promise<BackgroundThread> {
-  const worker = spawn(data);
-  const send = (m: ToBackground) => worker.postMessage(m);
-  const limiter = serveLimiter(p.limiter, send);
-  const draws = qrDrawsOnThread(send, p.drawHere ?? qrPainter());
   const asked = new Map<number, (m: MetricsJson) => void>();
   let seq = 0;
-  let exited = false;
-  let stopping: Promise<void> | undefined;
-  let onStopped: (() => void) | undefined;
-  return new Promise<BackgroundThread>((resolve, reject) => {
-    let started = false;
-    const fail = (why: string) => {
-      if (stopping) return;
-      if (started) p.lost(why);
-      else reject(new Error(`the background thread did not start: ${why}`));
-    };
-    const thread: BackgroundThread = {
-      kick: (loop) => send({ type: 'kick', loop }),
-      forget: (teamId, gatewayToken) =>
-        send({ type: 'forget', teamId, ...(gatewayToken ? { gatewayToken } : {}) }),
-      drawQr: (url) => draws.draw(url),
-      metrics: () =>
-        exited
-          ? Promise.resolve([])
-          : new Promise((answer) => {
-              const id = ++seq;
-              // A scrape never hangs on a thread too busy to answer: its figures are left out.
-              const late = setTimeout(() => {
-                asked.delete(id);
-                answer([]);
-              }, METRICS_WAIT_MS);
-              asked.set(id, (m) => {
-                clearTimeout(late);
-                answer(m);
-              });
-              send({ type: 'metrics', id });
-            }),
-      stop() {
-        stopping ??= exited
-          ? Promise.resolve()
-          : new Promise<void>((done) => {
-              onStopped = done;
-              send({ type: 'stop' });
-            }).then(() => worker.terminate().then(() => undefined));
-        return stopping;
+  // The thread's messages come on later turns of the loop, once limiter and draws below are set.
+  const { up, thread } = ownWorker<FromBackground, ToBackground, 'ready', 'stopped'>(
+    spawn(data),
+    {
+      name: 'the background thread',
+      up: 'ready',
+      failedWhy: (m) => m.message,
+      closed: 'stopped',
+      close: { type: 'stop' },
+    },
+    {
+      on: (m) => {
+        switch (m.type) {
+          case 'metrics':
+            asked.get(m.id)?.(m.metrics);
+            return asked.delete(m.id);
+          case 'qrDrawn':
+          case 'qrNotDrawn':
+            return draws.answer(m);
+          default:
+            return limiter.ask(m);
+        }
       },
-    };
-    worker.on('message', (m: FromBackground) => {
-      switch (m.type) {
-        case 'ready':
-          started = true;
-          return resolve(thread);
-        case 'failed':
-          void worker.terminate();
-          return fail(m.message);
-        case 'metrics':
-          asked.get(m.id)?.(m.metrics);
-          return asked.delete(m.id);
-        case 'qrDrawn':
-        case 'qrNotDrawn':
-          return draws.answer(m);
-        case 'stopped':
-          return onStopped?.();
-        default:
-          return limiter.ask(m);
-      }
-    });
-    worker.on('error', (err) => fail(err.message));
-    worker.on('exit', (code) => {
-      exited = true;
-      limiter.threadGone();
-      draws.threadGone();
-      for (const answer of asked.values()) answer([]);
-      asked.clear();
-      onStopped?.();
-      fail(`the thread exited (code ${code})`);
-    });
-  });
+      lost: p.lost,
+      ended: () => {
+        limiter.threadGone();
+        draws.threadGone();
+        for (const answer of asked.values()) answer([]);
+        asked.clear();
+      },
+    },
+  );
+  const send = thread.send;
+  const limiter = serveLimiter(p.limiter, send);
+  const draws = qrDrawsOnThread(send, p.drawHere ?? qrPainter());
+  await up;
+  return {
+    kick: (loop) => send({ type: 'kick', loop }),
+    forget: (teamId, gatewayToken) =>
+      send({ type: 'forget', teamId, ...(gatewayToken ? { gatewayToken } : {}) }),
+    drawQr: (url) => draws.draw(url),
+    metrics: () =>
+      thread.ended()
+        ? Promise.resolve([])
+        : new Promise((answer) => {
+            const id = ++seq;
+            // A scrape never hangs on a thread too busy to answer: its figures are left out.
+            const late = setTimeout(() => {
+              asked.delete(id);
+              answer([]);
+            }, METRICS_WAIT_MS);
+            asked.set(id, (m) => {
+              clearTimeout(late);
+              answer(m);
+            });
+            send({ type: 'metrics', id });
+          }),
+    stop: () => thread.close(),
+  };
 }

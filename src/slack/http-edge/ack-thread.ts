@@ -1,6 +1,7 @@
 import type { AddressInfo, ListenOptions } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import { newWorker } from '../../threads/new-worker.js';
+import { ownWorker } from '../../threads/owned-worker.js';
 import type { AckPlanTable } from './ack-plan.js';
 import type { HttpLimits } from './http-limits.js';
 
@@ -102,7 +103,7 @@ export const ACK_THREAD_RESOURCE_LIMITS = {
  * Starts the thread and resolves once it listens (rejects when it cannot). `on` gets every
  * message of a request; `lost` is called if the thread ends without being closed.
  */
-export function startAckThread(
+export async function startAckThread(
   data: AckThreadData,
   p: { on: (m: AckThreadEvents) => void; lost: (why: string) => void },
   spawn: (data: AckThreadData) => Worker = (workerData) =>
@@ -111,51 +112,21 @@ export function startAckThread(
       resourceLimits: ACK_THREAD_RESOURCE_LIMITS,
     }),
 ): Promise<AckThread> {
-  const worker = spawn(data);
-  const send = (m: ToAckThread) => worker.postMessage(m);
-  let closing: Promise<void> | undefined;
-  let onClosed: (() => void) | undefined;
-  let exited = false;
-  return new Promise<AckThread>((resolve, reject) => {
-    let started = false;
-    const fail = (why: string) => {
-      if (closing) return;
-      if (started) p.lost(why);
-      else reject(new Error(`the ack thread did not start: ${why}`));
-    };
-    worker.on('message', (m: FromAckThread) => {
-      switch (m.type) {
-        case 'listening':
-          started = true;
-          return resolve({
-            address: m.address,
-            answer: (a) => {
-              if (!exited) send({ type: 'answer', ...a });
-            },
-            close: () => {
-              closing ??= exited
-                ? Promise.resolve()
-                : new Promise<void>((done) => {
-                    onClosed = done;
-                    send({ type: 'close' });
-                  }).then(() => worker.terminate().then(() => undefined));
-              return closing;
-            },
-          });
-        case 'failed':
-          void worker.terminate();
-          return fail(m.code ? `${m.code}: ${m.message}` : m.message);
-        case 'closed':
-          return onClosed?.();
-        default:
-          return p.on(m);
-      }
-    });
-    worker.on('error', (err) => fail(err.message));
-    worker.on('exit', (code) => {
-      exited = true;
-      onClosed?.();
-      fail(`the thread exited (code ${code})`);
-    });
-  });
+  const { up, thread } = ownWorker<FromAckThread, ToAckThread, 'listening', 'closed'>(
+    spawn(data),
+    {
+      name: 'the ack thread',
+      up: 'listening',
+      failedWhy: (m) => (m.code ? `${m.code}: ${m.message}` : m.message),
+      closed: 'closed',
+      close: { type: 'close' },
+    },
+    { on: p.on, lost: p.lost },
+  );
+  const { address } = await up;
+  return {
+    address,
+    answer: (a) => thread.send({ type: 'answer', ...a }),
+    close: () => thread.close(),
+  };
 }
