@@ -33,8 +33,7 @@ export function tuneRuntime(log: TuningLog): RuntimeTuning {
 }
 
 /**
- * One full garbage collection at the end of start-up, before listening, compacting (see
- * `compacting`). A fresh process has had
+ * One full garbage collection at the end of start-up, before listening. A fresh process has had
  * none: its heap, start-up's leftovers included, sits just under V8's first old-generation limit,
  * so the first burst of commands would cross it and run a mark-compact (with concurrent marking
  * on V8's helper threads, competing with the acks for the cores) in the middle of the acks, and
@@ -53,7 +52,7 @@ export function collectStartupGarbage(
   const gc = getGc();
   if (!gc) return undefined;
   const t0 = performance.now();
-  compacting(gc, 1);
+  gc();
   return {
     ms: Math.round(performance.now() - t0),
     heapUsedMiB: Math.round(getHeapStatistics().used_heap_size / 2 ** 20),
@@ -78,15 +77,11 @@ export interface IdleCollectorOptions {
   everyMs?: number;
   /** Quiet: the event loop busy less than this share of the last look's interval. Default 0.05. */
   quietUtilization?: number;
-  /** Collect only when the heap holds at least this much more than after the last collection. */
+  /** Collect only when the heap has grown at least this much since the last collection. */
   growthBytes?: number;
   /** V8's gc function (tests pass their own); undefined collects nothing. */
   gc?: (() => void) | undefined;
-  /**
-   * What the heap holds from the system (V8's total heap size by default): the pages its objects
-   * sit on, dead or alive, which V8's own collections empty without giving back.
-   */
-  heapSize?: () => number;
+  heapUsed?: () => number;
   /** Event-loop utilization since the previous call (perf_hooks by default). */
   utilization?: () => number;
   onCollect?: (freedBytes: number, ms: number) => void;
@@ -103,50 +98,37 @@ export interface IdleCollector {
  * generation only when it nears a limit, and a burst of commands leaves that limit raised and the
  * heap full of the burst's dead objects, so the process would stay tens of MiB above its idle size
  * for as long as nothing came (docs/design/startup-and-memory.md gives the figure). So every
- * `everyMs` the process looks at its event loop: when it was quiet and the heap holds
- * `growthBytes` more than after the last collection, it collects (tens of milliseconds, on a loop with
+ * `everyMs` the process looks at its event loop: when it was quiet and the heap has grown by
+ * `growthBytes` since the last collection, it collects (tens of milliseconds, on a loop with
  * nothing else to do). A busy loop is never interrupted.
  */
 export function startIdleCollector(options: IdleCollectorOptions = {}): IdleCollector {
   const gc = 'gc' in options ? options.gc : exposedGc();
-  const heapSize = options.heapSize ?? (() => getHeapStatistics().total_heap_size);
+  const heapUsed = options.heapUsed ?? (() => getHeapStatistics().used_heap_size);
   const utilization = options.utilization ?? loopUtilization();
   const quiet = options.quietUtilization ?? 0.05;
   const growth = options.growthBytes ?? 8 * 2 ** 20;
-  let baseline = heapSize();
+  let baseline = heapUsed();
   const look = () => {
     const busy = utilization();
-    const size = heapSize();
-    if (!gc || busy >= quiet || size - baseline < growth) {
-      // A heap that gave pages back by itself is the new baseline.
-      baseline = Math.min(baseline, size);
+    const used = heapUsed();
+    if (!gc || busy >= quiet || used - baseline < growth) {
+      // A heap that shrank by itself is the new baseline.
+      baseline = Math.min(baseline, used);
       return;
     }
     const t0 = performance.now();
-    compacting(gc, 2);
-    baseline = heapSize();
-    options.onCollect?.(size - baseline, performance.now() - t0);
+    // The first marks the burst's pages as mostly dead; the second moves what lives on them
+    // together, so V8 can hand the emptied pages back to the system (one alone frees objects but
+    // keeps nearly every page).
+    gc();
+    gc();
+    baseline = heapUsed();
+    options.onCollect?.(used - baseline, performance.now() - t0);
   };
   const timer = setInterval(look, options.everyMs ?? 5000);
   timer.unref();
   return { look, stop: () => clearInterval(timer) };
-}
-
-/**
- * Full collections that move every live object together, so the pages they empty go back to the
- * system at once. A plain full collection frees the objects but moves only what sits on the most
- * fragmented pages, and keeps the pages it empties for reuse until V8's memory reducer runs, about
- * 8 s later: the process stays several MiB above its idle size meanwhile
- * (docs/design/startup-and-memory.md gives the figure). The flag holds for these collections only.
- * Two: the first marks the burst's pages as mostly dead; the second moves what lives on them.
- */
-function compacting(gc: () => void, times: 1 | 2): void {
-  setFlagsFromString('--compact-on-every-full-gc');
-  try {
-    for (let i = 0; i < times; i++) gc();
-  } finally {
-    setFlagsFromString('--no-compact-on-every-full-gc');
-  }
 }
 
 function loopUtilization(): () => number {
