@@ -175,7 +175,7 @@ export async function startQuerydesk(config: Config, options: StartOptions): Pro
     guardListeners(runtime.app, { store, clock, logger, locales: deps.locales });
     if (oauth) rememberEnterprises(runtime.app, oauth, logger);
     registerListeners(runtime.app, { ...deps, ...background.controls });
-    if (options.tuneRuntime) life.own(tuneRuntime(logger), async (tuning) => tuning.stop());
+    if (options.tuneRuntime) life.own(tuneRuntime(logger, work), async (tuning) => tuning.stop());
     await runtime.start();
     // On stop: no new requests first, then the answers already acked are finished.
     life.onStop(() => work.drain());

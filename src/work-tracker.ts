@@ -10,6 +10,7 @@ export const MAKING_AT_ONCE = 2;
 export class WorkTracker {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly making: LimitFunction;
+  private moves = 0;
 
   constructor(makingAtOnce = MAKING_AT_ONCE) {
     this.making = pLimit(makingAtOnce);
@@ -17,7 +18,11 @@ export class WorkTracker {
 
   track<T>(work: Promise<T>): Promise<T> {
     this.pending.add(work);
-    const done = () => this.pending.delete(work);
+    this.moves += 1;
+    const done = () => {
+      this.moves += 1;
+      this.pending.delete(work);
+    };
     work.then(done, done);
     return work;
   }
@@ -36,6 +41,11 @@ export class WorkTracker {
   /** Makings waiting for their turn, and running. */
   get makingDepth(): { waiting: number; running: number } {
     return { waiting: this.making.pendingCount, running: this.making.activeCount };
+  }
+
+  /** A count that moves whenever tracked work starts or settles (the idle collector's sign of life). */
+  get activity(): number {
+    return this.moves;
   }
 
   get size(): number {

@@ -154,7 +154,7 @@ describe('the bundled bot (dist/app/main.js)', () => {
       // The launcher execs node: the process spawned is the bot, as PID 1 is in the image.
       const argv = readFileSync(`/proc/${bot.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(argv[0]).toMatch(/(^|\/)node$/);
-      expect(argv.slice(1)).toEqual(['--max-semi-space-size=2', '--max-old-space-size=512', main]);
+      expect(argv.slice(1)).toEqual(['--max-semi-space-size=1', '--max-old-space-size=512', main]);
       const env = readFileSync(`/proc/${bot.pid}/environ`, 'utf8').split('\0');
       expect(env).toContain('MALLOC_TRIM_THRESHOLD_=65536');
       expect((await fetch(`${bot.base}/healthz`)).status).toBe(200);

@@ -6,6 +6,28 @@ import type { GatewayProxy } from './fakes/gateway-proxy.js';
 
 const X = SANDBOX_EXAMPLES;
 
+describe('WorkTracker.activity', () => {
+  it('moves when tracked work starts and when it settles, and only then', async () => {
+    const work = new WorkTracker();
+    const a0 = work.activity;
+    let finish!: () => void;
+    const one = work.track(new Promise<void>((done) => (finish = done)));
+    const a1 = work.activity;
+    expect(a1).not.toBe(a0);
+    await Promise.resolve();
+    expect(work.activity).toBe(a1);
+    finish();
+    await one;
+    await Promise.resolve();
+    expect(work.activity).not.toBe(a1);
+    const failed = work.track(Promise.reject(new Error('no')));
+    const a2 = work.activity;
+    await failed.catch(() => undefined);
+    await Promise.resolve();
+    expect(work.activity).not.toBe(a2);
+  });
+});
+
 describe('WorkTracker.make', () => {
   it('runs at most its number of makings at once, the rest in turn, each tracked', async () => {
     const work = new WorkTracker(2);

@@ -21,7 +21,7 @@ describe('production starts one way (scripts/start.sh)', () => {
   it('holds the runtime flags and execs node with them', () => {
     const script = readRepoFile(LAUNCHER);
     expect(script).toMatch(
-      /^exec node --max-semi-space-size=2 --max-old-space-size=512 "\$bundle"$/m,
+      /^exec node --max-semi-space-size=1 --max-old-space-size=512 "\$bundle"$/m,
     );
     expect(script).toMatch(/^MALLOC_TRIM_THRESHOLD_=\$\{MALLOC_TRIM_THRESHOLD_:-65536\}$/m);
     expect(script).toMatch(/^export MALLOC_TRIM_THRESHOLD_$/m);

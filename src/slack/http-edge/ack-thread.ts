@@ -92,11 +92,13 @@ export type AckThreadEvents = Exclude<
 /**
  * The thread's heap is bounded: it holds a few MiB at rest; past these it ends (and the process
  * stops, see `lost`) instead of growing. Bodies it reads are bounded apart from the heap
- * (HttpLimits.bodyBudgetBytes).
+ * (HttpLimits.bodyBudgetBytes). The young generation is as small as the main thread's
+ * (scripts/start.sh: 1 MiB semi-spaces), for the idle memory
+ * (docs/design/startup-and-memory.md).
  */
 export const ACK_THREAD_RESOURCE_LIMITS = {
   maxOldGenerationSizeMb: 64,
-  maxYoungGenerationSizeMb: 16,
+  maxYoungGenerationSizeMb: 3,
 };
 
 /**
