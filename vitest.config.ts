@@ -3,17 +3,24 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files that spend minutes waiting on processes they start (bot replicas, their own PostgreSQL or
- * Redis, a browser) or on the bot's clock. They start first, so the last minutes of a run are not
- * one of them alone while the other workers sit idle.
+ * Redis, a browser) or on the bot's clock. They start first, in this order, so the last minutes
+ * of a run are not one of them alone while the other workers sit idle: the two halves of the
+ * fault drills (about 3 minutes each) at once, then the browser tests and the bundle, then the
+ * QR takeover, whose three replicas must be ready within 30 s and so start once the first
+ * minute's start-ups are over.
  */
-const LONG = ['test/drills/', 'test/e2e/', 'test/qr/takeover-', 'test/bundle.test.ts'];
+const LONG = ['test/drills/', 'test/e2e/', 'test/bundle.test.ts', 'test/qr/takeover-'];
 
 /** vitest's own order (slowest first by the last run's durations, else largest), long files first. */
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const long = (f: TestSpecification) => LONG.some((p) => f.moduleId.includes(`/${p}`));
-    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))];
+    const rank = (f: TestSpecification) => {
+      const i = LONG.findIndex((p) => f.moduleId.includes(`/${p}`));
+      return i < 0 ? LONG.length : i;
+    };
+    // Array.prototype.sort is stable: within a rank, vitest's own order holds.
+    return sorted.sort((a, b) => rank(a) - rank(b));
   }
 }
 
@@ -22,8 +29,9 @@ class LongFilesFirst extends BaseSequencer {
  * benchmarks' own tests and their shortened runs, test/bench/; `npm run test:bench`). A file path
  * given on the command line finds its file in either.
  *
- * Three files run at once on two cores: most of a file's time is spent waiting (on PostgreSQL, on
- * processes it started, on the sandbox's and the bot's clocks), not computing.
+ * Four files run at once on two cores: most of a file's time is spent waiting (on PostgreSQL, on
+ * processes it started, on the sandbox's and the bot's clocks), not computing. Two of them hold
+ * the drills for their first minutes; the other two share the rest of the suite.
  *
  * The suite's files share their worker's module graph (`isolate: false`): a fresh process per file
  * spent about 200 s of a 500-s run importing Bolt, Kysely and the rest again, 250 times. A file
@@ -35,7 +43,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    maxWorkers: 3,
+    maxWorkers: 4,
     sequence: { sequencer: LongFilesFirst },
     reporters: ['default'],
     projects: [
