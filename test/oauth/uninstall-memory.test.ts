@@ -45,7 +45,8 @@ async function setGatewayToken(b: OAuthBot, team: string, admin: string, token: 
     team,
     values: { gateway_token: { gateway_token: token } },
   });
-  await b.double.waitFor(() => dms()[before], 8000);
+  // Set-up, not a figure: generous for a run with every core taken.
+  await b.double.waitFor(() => dms()[before], 15_000);
 }
 
 /**
@@ -64,7 +65,7 @@ async function startQr(b: OAuthBot, team: string, channel: string, enterpriseId?
   });
   await b.double.waitFor(
     () => b.double.messages(channel).find((m) => /not scanned/.test(m.text)),
-    8000,
+    15_000,
   );
 }
 
