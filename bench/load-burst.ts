@@ -248,6 +248,27 @@ async function plainBolt(
   }
 }
 
+/**
+ * The floor: the same burst at a bare `node:http` server (bare-http.ts) that reads each body and
+ * answers an empty 200, started by plain node and measured the same way; its ack times.
+ */
+async function bareHttp(
+  double: SlackDouble,
+  n: number,
+  text: string,
+  shortcuts: number,
+): Promise<Pick<BurstFigures, 'ackP50Ms' | 'ackP99Ms'>> {
+  const script = fileURLToPath(new URL('./bare-http.js', import.meta.url));
+  const proc = await startReplica(botEnv(double, {}), { script });
+  try {
+    await sleep(3000);
+    const { ackP50Ms, ackP99Ms } = await burst(double, [proc], n, text, 0, shortcuts);
+    return { ackP50Ms, ackP99Ms };
+  } finally {
+    await proc.stop();
+  }
+}
+
 /** The bot's ack times beside plain Bolt's for the same burst, and their ratios. */
 function acksBeside(bot: Pick<BurstFigures, 'ackP50Ms' | 'ackP99Ms'>, ref: Reference) {
   return {
@@ -336,6 +357,8 @@ export async function slowPart(
   );
   // The same burst at a plain Bolt app that only acks: what Bolt and this machine cost alone.
   const ref = await plainBolt(double, 1, slowN, text, settleMs, SHORTCUTS_IN_BURST);
+  // And at a bare HTTP server: what the sender, loopback and Node's HTTP server cost alone.
+  const floor = await bareHttp(double, slowN, text, SHORTCUTS_IN_BURST);
   // Each send holds its place until counted (at most COUNTED_WITHIN_MS after it left) + a window.
   const boundS = round((slowN / 10) * ((WINDOW_MS + COUNTED_WITHIN_MS) / 1000) + 2.5);
   return [
@@ -358,7 +381,14 @@ export async function slowPart(
     },
     {
       name: `load: ${slowN} /payorder at once, gateway answering in 2.5 s`,
-      figures: { ...s, boundS, ...acksBeside(s, ref) },
+      figures: {
+        ...s,
+        boundS,
+        ...acksBeside(s, ref),
+        bareHttpAckP50Ms: floor.ackP50Ms,
+        bareHttpAckP99Ms: floor.ackP99Ms,
+        ackP99VsBareHttp: ratio(s.ackP99Ms, floor.ackP99Ms),
+      },
       target: `all ${slowN} answered with the order, last within about ${slowN}/10 s + 2.5 s; ack p99 ≤ 100 ms and ≤ ${SLOW_RATIO_GOAL}× plain Bolt's (plain Bolt that only acks: the same burst, same run)`,
       met:
         s.answered === slowN &&
