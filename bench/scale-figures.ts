@@ -141,6 +141,37 @@ export function quantileBound(h: Histogram | undefined, q: number): number | nul
   return hit && Number.isFinite(hit[0]) ? hit[0] : null;
 }
 
+const GC = 'nodejs_gc_duration_seconds';
+
+/**
+ * Seconds spent in garbage collection so far, by kind (`minor`, `major`, `incremental`,
+ * `weakcb`), from prom-client's default metrics in a Prometheus text exposition: every thread
+ * whose registry the bot's /metrics adds in.
+ */
+export function gcSecondsByKind(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(new RegExp(`^${GC}_sum\\{([^}]*)\\} ([\\d.e+-]+)`, 'gm'))) {
+    const kind = /kind="([^"]*)"/.exec(m[1]!)?.[1] ?? '';
+    out[kind] = (out[kind] ?? 0) + Number(m[2]);
+  }
+  return out;
+}
+
+/** "minor 1.2, major 3.4" (seconds, by kind, in that order) between two readings of several bots. */
+export function gcSecondsText(
+  after: Record<string, number>[],
+  before: Record<string, number>[],
+): string {
+  const total: Record<string, number> = {};
+  after.forEach((a, i) => {
+    for (const [kind, s] of Object.entries(a)) {
+      total[kind] = (total[kind] ?? 0) + s - (before[i]?.[kind] ?? 0);
+    }
+  });
+  const kinds = Object.keys(total).sort();
+  return kinds.length ? kinds.map((k) => `${k} ${total[k]!.toFixed(2)}`).join(', ') : 'none';
+}
+
 /** CPU time (user + system) the process `pid` has used so far, in ms. */
 export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

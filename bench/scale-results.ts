@@ -40,9 +40,15 @@ export interface ScaleRun {
   rss: { bot: number; plain: number };
   /** Each bot's logged warnings and errors by message, replicas separated by ` | `. */
   botWarnings: string;
-  botCpuShare: number | null;
-  /** Cores the whole machine kept busy over the window (every process on it). */
-  machineBusyCores: number | null;
+  /**
+   * While the items were made and over the window: the bots' CPU over one core, the cores the
+   * whole machine kept busy (every process on it), and the bots' seconds of garbage collection
+   * by kind ("minor 1.2, major 3.4").
+   */
+  usage: Record<
+    'creation' | 'window',
+    { botCpuShare: number | null; machineBusyCores: number | null; gcSeconds: string }
+  >;
   creationS: number | null;
   windowS: number | null;
   /** The bots' own `/account` answer parts (`querydesk_answer_seconds`): means and p90s, ms. */
@@ -219,8 +225,12 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         loadedAnswerP90OverQuietAllKinds: overQuiet.allKinds,
         streamSent: run.stream.bot.sent,
         streamAcked: run.stream.bot.acked,
-        botCpuShareOfOneCore: run.botCpuShare,
-        machineBusyCores: run.machineBusyCores,
+        botCpuShareOfOneCore: run.usage.window.botCpuShare,
+        machineBusyCores: run.usage.window.machineBusyCores,
+        botGcSecondsWindow: run.usage.window.gcSeconds,
+        creationBotCpuShareOfOneCore: run.usage.creation.botCpuShare,
+        creationMachineBusyCores: run.usage.creation.machineBusyCores,
+        botGcSecondsCreation: run.usage.creation.gcSeconds,
         tokenWindowsFilled: rate.tokenWindowsFilled,
         claimsPerReplica: run.claimsPerReplica,
         ...firstGaps,

@@ -8,6 +8,7 @@ import { type ReplicaProcess, startReplica, warningsIn } from './replica-process
 import {
   type AnswerSums,
   answerSums,
+  gcSecondsByKind,
   type HistogramsByKind,
   latenessHistograms,
 } from './scale-figures.js';
@@ -90,6 +91,8 @@ export interface Bot extends ReplicaProcess {
   warnings(): string;
   /** Its own timing of people's answers so far (a diagnostic, like `metrics`). */
   answers(): Promise<AnswerSums>;
+  /** Seconds its threads have spent collecting garbage so far, by kind (a diagnostic). */
+  gc(): Promise<Record<string, number>>;
 }
 
 /** Where a scale run keeps its bots' logs unless told otherwise (git-ignored). */
@@ -114,6 +117,7 @@ export async function startBots(
       metrics: async () => latenessHistograms(await (await fetch(url)).text()),
       warnings: () => warningsIn(logFile),
       answers: async () => answerSums(await (await fetch(url)).text()),
+      gc: async () => gcSecondsByKind(await (await fetch(url)).text()),
     });
   }
   return bots;

@@ -11,6 +11,7 @@ import {
   answerMeansMs,
   answerP90sMs,
   cpuMs,
+  gcSecondsText,
   histogramDelta,
   histogramSum,
   machineBusyMs,
@@ -198,12 +199,29 @@ function answerPhases([quiet, creation, window, end]: AnswerSums[]) {
   };
 }
 
+/** What the bots and the machine have used so far: CPU (ms), busy machine (ms), GC by bot. */
+async function usage(bots: Bot[]) {
+  const gc = await Promise.all(bots.map((b) => b.gc()));
+  const cpu = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
+  return { cpuMs: cpu, machineMs: machineBusyMs(), gc, at: Date.now() };
+}
+type Usage = Awaited<ReturnType<typeof usage>>;
+
+/** Over a phase: the bots' CPU over one core, the machine's busy cores, the bots' GC seconds. */
+function usageOver(after: Usage, before: Usage) {
+  const ms = after.at - before.at;
+  return {
+    botCpuShare: round((after.cpuMs - before.cpuMs) / ms),
+    machineBusyCores: round((after.machineMs - before.machineMs) / ms),
+    gcSeconds: gcSecondsText(after.gc, before.gc),
+  };
+}
+
 /** The bots' and the database's counters now: the window's figures are the difference of two. */
 async function readings(bots: Bot[], url: string) {
   const live = await liveItems(url);
   const metrics = await Promise.all(bots.map((b) => b.metrics()));
-  const cpu = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
-  return { live, metrics, cpuMs: cpu, machineMs: machineBusyMs(), db: await databaseActivity(url) };
+  return { live, metrics, usage: await usage(bots), db: await databaseActivity(url) };
 }
 
 /**
@@ -244,6 +262,7 @@ export async function scaleBench(
     let stop = false;
     let flooding = false;
     const setupAt = Date.now();
+    const creationUsage = await usage(bots);
     const stream = steadyStream(double, {
       targets,
       mirrors,
@@ -317,8 +336,10 @@ export async function scaleBench(
           .join(' / '),
         rss,
         botWarnings: bots.map((b) => b.warnings()).join(' | '),
-        botCpuShare: round((end.cpuMs - start.cpuMs) / (windowEnd - windowAt)),
-        machineBusyCores: round((end.machineMs - start.machineMs) / (windowEnd - windowAt)),
+        usage: {
+          creation: usageOver(start.usage, creationUsage),
+          window: usageOver(end.usage, start.usage),
+        },
         creationS,
         windowS: round((windowEnd - windowAt) / 1000),
         botAnswers: answerPhases(answerMarks),

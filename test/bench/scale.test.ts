@@ -127,9 +127,17 @@ describe('the scale benchmark, shortened', () => {
       expect(String(f.botAccountAnswerMeanMsCreation)).toMatch(
         new RegExp(`${parts.source}|^none$`),
       );
-      // The machine's busy cores hold the bots' own, and no more than the machine has.
+      // The machine's busy cores hold the bots' own, and no more than the machine has, in the
+      // window and while the items were made; the bots collected garbage in both.
       expect(f.machineBusyCores).toBeGreaterThanOrEqual(f.botCpuShareOfOneCore - 0.02);
       expect(f.machineBusyCores).toBeLessThanOrEqual(cpus().length);
+      expect(f.creationMachineBusyCores).toBeGreaterThanOrEqual(
+        f.creationBotCpuShareOfOneCore - 0.02,
+      );
+      expect(f.creationMachineBusyCores).toBeLessThanOrEqual(cpus().length);
+      for (const phase of ['Creation', 'Window']) {
+        expect(String(f[`botGcSeconds${phase}`]), phase).toMatch(/(^|, )minor \d+\.\d\d(, |$)/);
+      }
       // Each bot's log is kept, and its warnings are counted (or said to be none).
       expect(readdirSync(logDir)).toHaveLength(replicas);
       expect(String(f.botWarnings).split(' | ')).toHaveLength(replicas);
