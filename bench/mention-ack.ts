@@ -13,8 +13,18 @@ import { ratio, round, spread } from './stats.js';
  * clock, once it was), and the store queries its handling started before and after that instant. */
 interface Delivery {
   stamp?: AckStamp;
+  /** The channel of the app_mention it carries, when it carries one. */
+  mentionIn?: string;
   before: number;
   after: number;
+}
+
+/** The channel of an Events API delivery's app_mention, if that is what the body holds. */
+function mentionChannel(body: ReceiverEvent['body']): string | undefined {
+  const event = (body as { event?: { type?: unknown; channel?: unknown } }).event;
+  return event?.type === 'app_mention' && typeof event.channel === 'string'
+    ? event.channel
+    : undefined;
 }
 
 const deliveries = new AsyncLocalStorage<Delivery>();
@@ -34,6 +44,7 @@ export function markDeliveries(): { seen: Delivery[]; stop(): void } {
   App.prototype.processEvent = function (this: App, event: ReceiverEvent) {
     const delivery: Delivery = {
       stamp: event.customProperties?.[ACK_STAMP] as AckStamp | undefined,
+      mentionIn: mentionChannel(event.body),
       before: 0,
       after: 0,
     };
@@ -84,7 +95,11 @@ export async function mentionAck(options: { mentions?: number } = {}): Promise<B
     const warm = marks.seen.length;
     const bot = await burst(h.events, 'MB');
     await h.bot.deps.work.drain();
-    const measured = marks.seen.slice(warm);
+    // The burst's own mentions, one channel each: anything else handed to Bolt meanwhile (an
+    // event about the warm-up's answer, a redelivery) is counted apart.
+    const measured = marks.seen.slice(warm).filter((d) => d.mentionIn?.startsWith('C0MB'));
+    const channels = (ds: Delivery[]) => new Set(ds.map((d) => d.mentionIn)).size;
+    const others = marks.seen.length - warm - channels(measured);
     const offers = h.double.callsTo('chat.postMessage').length - 1;
 
     const plain = await startPlainBolt({
@@ -105,7 +120,7 @@ export async function mentionAck(options: { mentions?: number } = {}): Promise<B
     const plainAcks = spread(ref.map((s) => s.ms));
     const before = measured.reduce((sum, d) => sum + d.before, 0);
     const after = measured.reduce((sum, d) => sum + d.after, 0);
-    const seenAfter = measured.filter((d) => d.after > 0).length;
+    const seenAfter = channels(measured.filter((d) => d.after > 0));
     const ok = bot.filter((s) => s.status === 200).length;
     return [
       {
@@ -124,6 +139,7 @@ export async function mentionAck(options: { mentions?: number } = {}): Promise<B
           storeQueriesBeforeAck: before,
           storeQueriesAfterAck: after,
           mentionsWithQueriesSeenAfterAck: seenAfter,
+          otherDeliveriesMeanwhile: others,
           offersPosted: offers,
         },
         target: `0 store queries before any mention's ack (each mention's queries after it seen); every ack < ${SLACK_ACK_DEADLINE_MS} ms`,
@@ -131,7 +147,7 @@ export async function mentionAck(options: { mentions?: number } = {}): Promise<B
           before === 0 &&
           seenAfter === n &&
           ok === n &&
-          measured.length === n &&
+          channels(measured) === n &&
           acks.max < SLACK_ACK_DEADLINE_MS,
       },
     ];

@@ -135,6 +135,18 @@ function acksBesidePlainBolt({ bot, mirror }: StreamOutcome, label: string): Ben
   };
 }
 
+/** The bots' CPU, the machine's busy cores and the bots' GC, over the window and the creation. */
+function usageFigures({ window, creation }: ScaleRun['usage']) {
+  return {
+    botCpuShareOfOneCore: window.botCpuShare,
+    machineBusyCores: window.machineBusyCores,
+    botGcSecondsWindow: window.gcSeconds,
+    creationBotCpuShareOfOneCore: creation.botCpuShare,
+    creationMachineBusyCores: creation.machineBusyCores,
+    botGcSecondsCreation: creation.gcSeconds,
+  };
+}
+
 /** The scale run's figures, each group with its goal and `met`; the rest labelled information. */
 export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
   const L = run.label;
@@ -225,12 +237,7 @@ export function scaleResults(run: ScaleRun, mark: string): BenchResult[] {
         loadedAnswerP90OverQuietAllKinds: overQuiet.allKinds,
         streamSent: run.stream.bot.sent,
         streamAcked: run.stream.bot.acked,
-        botCpuShareOfOneCore: run.usage.window.botCpuShare,
-        machineBusyCores: run.usage.window.machineBusyCores,
-        botGcSecondsWindow: run.usage.window.gcSeconds,
-        creationBotCpuShareOfOneCore: run.usage.creation.botCpuShare,
-        creationMachineBusyCores: run.usage.creation.machineBusyCores,
-        botGcSecondsCreation: run.usage.creation.gcSeconds,
+        ...usageFigures(run.usage),
         tokenWindowsFilled: rate.tokenWindowsFilled,
         claimsPerReplica: run.claimsPerReplica,
         ...firstGaps,
