@@ -5,13 +5,6 @@ import pg from 'pg';
 import { freePort } from '../src/console/free-port.js';
 import type { SlackDouble } from '../src/slack-double/index.js';
 import { type ReplicaProcess, startReplica, warningsIn } from './replica-process.js';
-import {
-  type AnswerSums,
-  answerSums,
-  gcSecondsByKind,
-  type HistogramsByKind,
-  latenessHistograms,
-} from './scale-figures.js';
 import { SCALE_CLIENT } from './scale-world.js';
 
 /** A PostgreSQL database of this run's own (the shared server is never emptied). */
@@ -85,14 +78,13 @@ function sibling(name: string): { script: string; env: Record<string, string> } 
 }
 
 export interface Bot extends ReplicaProcess {
-  /** The bot's own lateness histograms (a diagnostic: the bot measuring itself). */
-  metrics(): Promise<HistogramsByKind>;
+  /**
+   * Its /metrics now, as text, for the diagnostics read from it (scale-figures.ts): its own
+   * lateness histograms, its timing of people's answers, its threads' garbage collection.
+   */
+  exposition(): Promise<string>;
   /** Its log's warnings and errors so far, counted by message (see `warningsIn`). */
   warnings(): string;
-  /** Its own timing of people's answers so far (a diagnostic, like `metrics`). */
-  answers(): Promise<AnswerSums>;
-  /** Seconds its threads have spent collecting garbage so far, by kind (a diagnostic). */
-  gc(): Promise<Record<string, number>>;
 }
 
 /** Where a scale run keeps its bots' logs unless told otherwise (git-ignored). */
@@ -114,10 +106,8 @@ export async function startBots(
     const url = `http://127.0.0.1:${port}/metrics`;
     bots.push({
       ...r,
-      metrics: async () => latenessHistograms(await (await fetch(url)).text()),
+      exposition: async () => (await fetch(url)).text(),
       warnings: () => warningsIn(logFile),
-      answers: async () => answerSums(await (await fetch(url)).text()),
-      gc: async () => gcSecondsByKind(await (await fetch(url)).text()),
     });
   }
   return bots;

@@ -10,10 +10,13 @@ import {
   addAnswerSums,
   answerMeansMs,
   answerP90sMs,
+  answerSums,
   cpuMs,
+  gcSecondsByKind,
   gcSecondsText,
   histogramDelta,
   histogramSum,
+  latenessHistograms,
   machineBusyMs,
 } from './scale-figures.js';
 import { flood } from './scale-flood.js';
@@ -181,9 +184,14 @@ function probeSetup(
   return { ...parts, workspace: 0, watchIntervalMs, every, scanWithinMs };
 }
 
+/** Each bot's /metrics now, read once for every diagnostic taken from it at that moment. */
+function expositions(bots: Bot[]): Promise<string[]> {
+  return Promise.all(bots.map((b) => b.exposition()));
+}
+
 /** Every replica's own timing of /account's answers so far, added together. */
-async function answersOf(bots: Bot[]): Promise<AnswerSums> {
-  return addAnswerSums(await Promise.all(bots.map((b) => b.answers())));
+function answersIn(texts: string[]): AnswerSums {
+  return addAnswerSums(texts.map((text) => answerSums(text)));
 }
 
 /** The parts' means and p90s of each phase, from the readings at its ends: quiet, creation, window. */
@@ -200,12 +208,11 @@ function answerPhases([quiet, creation, window, end]: AnswerSums[]) {
 }
 
 /** What the bots and the machine have used so far: CPU (ms), busy machine (ms), GC by bot. */
-async function usage(bots: Bot[]) {
-  const gc = await Promise.all(bots.map((b) => b.gc()));
+function usage(bots: Bot[], texts: string[]) {
   const cpu = bots.reduce((s, b) => s + cpuMs(b.pid), 0);
-  return { cpuMs: cpu, machineMs: machineBusyMs(), gc, at: Date.now() };
+  return { cpuMs: cpu, machineMs: machineBusyMs(), gc: texts.map(gcSecondsByKind), at: Date.now() };
 }
-type Usage = Awaited<ReturnType<typeof usage>>;
+type Usage = ReturnType<typeof usage>;
 
 /** Over a phase: the bots' CPU over one core, the machine's busy cores, the bots' GC seconds. */
 function usageOver(after: Usage, before: Usage) {
@@ -220,8 +227,14 @@ function usageOver(after: Usage, before: Usage) {
 /** The bots' and the database's counters now: the window's figures are the difference of two. */
 async function readings(bots: Bot[], url: string) {
   const live = await liveItems(url);
-  const metrics = await Promise.all(bots.map((b) => b.metrics()));
-  return { live, metrics, usage: await usage(bots), db: await databaseActivity(url) };
+  const texts = await expositions(bots);
+  return {
+    live,
+    metrics: texts.map(latenessHistograms),
+    usage: usage(bots, texts),
+    answers: answersIn(texts),
+    db: await databaseActivity(url),
+  };
 }
 
 /**
@@ -253,16 +266,16 @@ export async function scaleBench(
     const probe = probeSetup(o, every, { double, seen, sandbox, target: targets[0]! });
 
     // Quiet: workspace 0 alone, its probes and a light stream of its own.
-    const answerMarks = [await answersOf(bots)];
+    const answerMarks = [answersIn(await expositions(bots))];
     const quiet = await quietPhase(probe, targets, book, o.samples);
-    answerMarks.push(await answersOf(bots));
+    answerMarks.push(answersIn(await expositions(bots)));
 
     // Loaded: every workspace makes its items under the stream, then the window.
     let phase: Phase = 'creation';
     let stop = false;
     let flooding = false;
     const setupAt = Date.now();
-    const creationUsage = await usage(bots);
+    const creationUsage = usage(bots, await expositions(bots));
     const stream = steadyStream(double, {
       targets,
       mirrors,
@@ -290,7 +303,7 @@ export async function scaleBench(
     phase = 'live';
     const creationS = round((Date.now() - setupAt) / 1000);
     const start = await readings(bots, db.url);
-    answerMarks.push(await answersOf(bots));
+    answerMarks.push(start.answers);
     const windowAt = Date.now();
     const floodDone = floodHalfway(o, double, book, targets, mirrors, (on) => {
       flooding = on;
@@ -302,7 +315,7 @@ export async function scaleBench(
     const windowEnd = Date.now();
     const [streamOut] = await Promise.all([stream, qrLoad]);
     const end = await readings(bots, db.url);
-    answerMarks.push(await answersOf(bots));
+    answerMarks.push(end.answers);
     const deltas = end.metrics.map((a, i) => histogramDelta(a, start.metrics[i]!));
     await book.settled(30_000);
     return scaleResults(

@@ -7,9 +7,9 @@ import { slowPart } from './load-burst.js';
 /**
  * The start-up and memory part of the load benchmark (load-burst.ts: ready time through
  * scripts/start.sh, idle RSS fresh, after 200 commands and after a daily summary with its chart,
- * the ack times of that first burst beside plain Bolt's and a bare HTTP server's), run against several checkouts in turn,
- * round after round, so a runtime-tuning piece is measured with and without it in the same
- * sitting (docs/design/startup-and-memory.md). One JSON line per run.
+ * the ack times of that first burst beside plain Bolt's and a bare HTTP server's), run against
+ * several checkouts in turn, round after round, so a runtime-tuning piece is measured with and
+ * without it in the same sitting (docs/design/startup-and-memory.md). One JSON line per run.
  *
  *   node bench/build/bench/tuning-ab.js <rounds> <checkout> <checkout> …
  */
