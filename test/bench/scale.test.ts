@@ -102,8 +102,9 @@ describe('the scale benchmark, shortened', () => {
       expect(f.liveUnanswered + f.creationUnanswered + f.quietUnanswered).toBe(0);
       expect(f).toMatchObject({ floodSent: 20, floodAnswered: 20 });
       expect(f.rssMaxMiB).toBeGreaterThan(0);
-      // The bots' own timing of /account's answers: every part, wherever it was asked for; the
-      // parts add up to the whole (rounding aside).
+      // The bots' own timing of /account's answers: every part, wherever it was asked for; each
+      // answer's parts are observed together once it is posted, so they add up to the whole
+      // (rounding aside) even when a reading falls while answers are under way.
       const parts =
         /^held ([\d.]+), before ([\d.]+), language ([\d.]+), work ([\d.]+), delivery ([\d.]+), whole ([\d.]+)$/;
       for (const phase of ['Quiet', 'Window']) {

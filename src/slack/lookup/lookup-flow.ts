@@ -127,37 +127,41 @@ export async function answerLookup<S extends z.ZodType>(
 }
 
 /**
- * The parts of one answer's wait, each observed as it ends: `held` (after the ack written, the
- * time the work waited in the receiver's ack-first scheduler for other requests' acks), `before`
- * (the rest of the time from the ack until the work began: Bolt's middleware with the installation
- * read, the retry check), `language` (the person's language read), `work` (the command's own:
- * settings, budget, the gateway call with its queue and its charge written, the card), `delivery`
- * (the answer posted), and `whole` once it was delivered. Without `acked` (Socket Mode) the wait
- * starts with `language`.
+ * The parts of one answer's wait: `held` (after the ack written, the time the work waited in the
+ * receiver's ack-first scheduler for other requests' acks), `before` (the rest of the time from the
+ * ack until the work began: Bolt's middleware with the installation read, the retry check),
+ * `language` (the person's language read), `work` (the command's own: settings, budget, the gateway
+ * call with its queue and its charge written, the card), `delivery` (the answer posted), and
+ * `whole`. Each part is timed as it ends but all are observed together once the answer is
+ * delivered, so a reading of the metric never holds parts of an answer still under way or one Slack
+ * refused, and the parts add up to the whole. Without `acked` (Socket Mode) the wait starts with
+ * `language`.
  */
 function answerTimer(
   deps: Pick<SlackDeps, 'metrics'>,
   command: CommandName,
   acked?: Required<AckStamp>,
 ) {
-  const observe = (part: string, ms: number) =>
-    deps.metrics.answerSeconds.observe({ command, part }, ms / 1000);
+  const parts: [string, number][] = [];
   const started = acked?.at ?? performance.now();
   let last = started;
   if (acked) {
     last = performance.now();
     const held = Math.min(acked.heldMs, last - acked.at);
-    observe('held', held);
-    observe('before', last - acked.at - held);
+    parts.push(['held', held], ['before', last - acked.at - held]);
   }
   return {
     part(name: 'language' | 'work' | 'delivery') {
       const now = performance.now();
-      observe(name, now - last);
+      parts.push([name, now - last]);
       last = now;
     },
+    /** Observes every part and the whole, which ends with the last part. */
     whole() {
-      observe('whole', performance.now() - started);
+      parts.push(['whole', last - started]);
+      for (const [part, ms] of parts) {
+        deps.metrics.answerSeconds.observe({ command, part }, ms / 1000);
+      }
     },
   };
 }
