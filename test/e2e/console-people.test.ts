@@ -95,4 +95,23 @@ describe('people, direct messages, threads and the message menu, in a real brows
     expect(await dm.getAttribute('data-channel')).toBe('D0000000001');
     expect(c.pageErrors).toEqual([]);
   });
+
+  it('keeps the nav buttons as messages arrive, so a click landing meanwhile is not lost', async () => {
+    const mine = await c.page.locator('#dms .nav-item').first().elementHandle();
+    const channel = await c.page.locator('#channels .nav-item').first().elementHandle();
+    const rows = await c.page.locator('#messages .message').count();
+    await c.run(`${paid.orderNumber} ${merchantNum}`);
+    // What was typed and the bot's answer: each arrival redraws the nav's state.
+    await expect
+      .poll(() => c.page.locator('#messages .message').count(), { timeout: STEP_MS })
+      .toBeGreaterThanOrEqual(rows + 2);
+
+    expect(await mine!.evaluate((b) => [b.isConnected, b.classList.contains('active')])).toEqual([
+      true,
+      true,
+    ]);
+    expect(await channel!.evaluate((b) => [b.isConnected, b.classList.contains('active')])).toEqual(
+      [true, false],
+    );
+  });
 });

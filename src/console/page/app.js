@@ -126,14 +126,33 @@ function applyMessage({ action, message }) {
   }
 }
 
-function navItem(id, label, open = () => show(id)) {
+function navItem(id, label, open) {
   const li = el('li');
-  const b = el('button', `nav-item${store.current === id ? ' active' : ''}`, label);
+  const b = el('button', 'nav-item', label);
   b.type = 'button';
   b.dataset.target = id;
   b.addEventListener('click', open);
   li.append(b);
   return li;
+}
+
+/**
+ * Draws a list of nav items, each `{ id, label, open }`. The buttons are replaced only when the
+ * items change; otherwise only which one is active, so a click that lands while a message arrives
+ * (every QR status edit, every answer) is not lost on a button replaced under the pointer.
+ */
+function drawNavList(list, items) {
+  const buttons = [...list.querySelectorAll('.nav-item')];
+  const same =
+    buttons.length === items.length &&
+    items.every((item, i) => {
+      const b = buttons[i];
+      return b.dataset.target === item.id && b.textContent === item.label;
+    });
+  if (!same) list.replaceChildren(...items.map((item) => navItem(item.id, item.label, item.open)));
+  for (const b of list.querySelectorAll('.nav-item')) {
+    b.classList.toggle('active', b.dataset.target === store.current);
+  }
 }
 
 const imPerson = (channel) => store.snapshot?.people.find((p) => p.im === channel);
@@ -159,9 +178,18 @@ function renderNav() {
   if (!snap) return;
   const ids = new Set([snap.channel.id, ...[...store.messages.values()].map((m) => m.channel)]);
   const channels = [...ids].filter((id) => !id.startsWith('D'));
-  ui.channels.replaceChildren(...channels.map((id) => navItem(id, `# ${names.channel(id)}`)));
-  ui.dms.replaceChildren(
-    ...snap.people.map((p) => navItem(p.im, `querydesk · ${p.name}`, () => openIm(p))),
+  drawNavList(
+    ui.channels,
+    channels.map((id) => ({ id, label: `# ${names.channel(id)}`, open: () => show(id) })),
+  );
+  // The person is looked up when clicked: a later snapshot may have changed them.
+  const openImOf = (im) => () => {
+    const person = store.snapshot.people.find((p) => p.im === im);
+    if (person) openIm(person);
+  };
+  drawNavList(
+    ui.dms,
+    snap.people.map((p) => ({ id: p.im, label: `querydesk · ${p.name}`, open: openImOf(p.im) })),
   );
   ui.navHome.classList.toggle('active', store.current === 'home');
   ui.navSteps.classList.toggle('active', store.current === 'steps');
