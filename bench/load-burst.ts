@@ -15,6 +15,7 @@ import type { BenchResult } from './report.js';
 import { type SandboxProcess, sandboxProcess } from './sandbox-process.js';
 import { type ShortcutFigures, shortcutOpens } from './shortcut-opens.js';
 import { percentile, ratio, round, windowMax } from './stats.js';
+import { threadCpuBetween, threadTimes } from './thread-cpu.js';
 
 const ORDER = 'P20260101000001';
 /** Message shortcuts sent with the 200-command burst, each timed to its modal's opening. */
@@ -84,6 +85,11 @@ interface BurstFigures {
   acksMsByReplica: number[][];
   /** The message shortcuts sent among the commands, when any were. */
   shortcut?: ShortcutFigures;
+  /**
+   * The first replica's threads from the burst's start to its last ack (thread-cpu.ts: main,
+   * busiest other, rest; run/wait ms), or null where the kernel keeps no schedstat.
+   */
+  threadsMs: string | null;
 }
 
 /**
@@ -136,12 +142,15 @@ async function burst(
   const opens = shortcuts > 0 ? shortcutOpens(double, tag, shortcuts) : undefined;
   const shortcutSender = opens && (await burstSender());
   const shortcutRequests = opens?.requests() ?? [];
+  const pid = replicas[0]!.pid;
+  const threadsBefore = threadTimes(pid);
   const t0 = performance.now();
   const startedAt = Date.now();
   const [acksByReplica] = await Promise.all([
     Promise.all(senders.map((send, i) => send(replicas[i]!.events, requests[i]!))),
     shortcutSender?.(replicas[0]!.events, shortcutRequests),
   ]);
+  const threadsMs = threadCpuBetween(pid, threadsBefore, threadTimes(pid));
   const acks = acksByReplica.flat();
   if (waitMs > 0) {
     await double.waitFor(() => answered.size >= n || undefined, waitMs).catch(() => undefined);
@@ -160,6 +169,7 @@ async function burst(
     acksMs: ms,
     acksMsByReplica: acksByReplica.map((replica) => replica.map((a) => a.ms)),
     ...(opens ? { shortcut: opens.figures(t0) } : {}),
+    threadsMs,
   };
 }
 
@@ -257,13 +267,13 @@ async function bareHttp(
   n: number,
   text: string,
   shortcuts: number,
-): Promise<Pick<BurstFigures, 'ackP50Ms' | 'ackP99Ms'>> {
+): Promise<Pick<BurstFigures, 'ackP50Ms' | 'ackP99Ms' | 'threadsMs'>> {
   const script = fileURLToPath(new URL('./bare-http.js', import.meta.url));
   const proc = await startReplica(botEnv(double, {}), { script });
   try {
     await sleep(3000);
-    const { ackP50Ms, ackP99Ms } = await burst(double, [proc], n, text, 0, shortcuts);
-    return { ackP50Ms, ackP99Ms };
+    const { ackP50Ms, ackP99Ms, threadsMs } = await burst(double, [proc], n, text, 0, shortcuts);
+    return { ackP50Ms, ackP99Ms, threadsMs };
   } finally {
     await proc.stop();
   }
@@ -340,6 +350,7 @@ export async function slowPart(
     shortcut,
     acksMs: __,
     acksMsByReplica: ___,
+    threadsMs,
     ...s
   } = await burst(double, [one], slowN, text, 90_000, SHORTCUTS_IN_BURST);
   await sleep(settleMs);
@@ -388,6 +399,9 @@ export async function slowPart(
         bareHttpAckP50Ms: floor.ackP50Ms,
         bareHttpAckP99Ms: floor.ackP99Ms,
         ackP99VsBareHttp: ratio(s.ackP99Ms, floor.ackP99Ms),
+        ackWindowThreadsMs: threadsMs,
+        plainBoltAckWindowThreadsMs: ref.burst.threadsMs,
+        bareHttpAckWindowThreadsMs: floor.threadsMs,
       },
       target: `all ${slowN} answered with the order, last within about ${slowN}/10 s + 2.5 s; ack p99 ≤ 100 ms and ≤ ${SLOW_RATIO_GOAL}× plain Bolt's (plain Bolt that only acks: the same burst, same run)`,
       met:

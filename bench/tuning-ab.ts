@@ -36,6 +36,9 @@ for (let round = 1; round <= rounds; round++) {
         plainBoltAckP99Ms: f.plainBoltAckP99Ms,
         bareHttpAckP99Ms: f.bareHttpAckP99Ms,
         answered: f.answered,
+        botThreadsMs: f.ackWindowThreadsMs,
+        plainBoltThreadsMs: f.plainBoltAckWindowThreadsMs,
+        bareHttpThreadsMs: f.bareHttpAckWindowThreadsMs,
       };
       console.log(JSON.stringify({ round, checkout, ...figures }));
     } finally {
