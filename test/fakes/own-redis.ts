@@ -11,11 +11,28 @@ export function ownRedis(port: number) {
       child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
         stdio: 'ignore',
       });
-      const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => 50 });
+      // Waited for up to 15 s: on a loaded machine redis-server can take over a second to listen,
+      // longer than ioredis' 20 retries of a command 50 ms apart (MaxRetriesPerRequestError).
+      const probe = new Redis(port, '127.0.0.1', {
+        lazyConnect: true,
+        retryStrategy: () => 50,
+        maxRetriesPerRequest: null,
+      });
       probe.on('error', () => {});
-      await probe.connect().catch(() => undefined);
-      await probe.ping();
-      probe.disconnect();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`redis-server on port ${port} did not answer within 15 s`)),
+          15_000,
+        );
+      });
+      try {
+        await probe.connect().catch(() => undefined);
+        await Promise.race([probe.ping(), late]);
+      } finally {
+        clearTimeout(timer);
+        probe.disconnect();
+      }
     },
     async stop() {
       if (!child) return;
