@@ -46,7 +46,7 @@ async function setGatewayToken(b: OAuthBot, team: string, admin: string, token: 
     values: { gateway_token: { gateway_token: token } },
   });
   // Set-up, not a figure: generous for a run with every core taken.
-  await b.double.waitFor(() => dms()[before], 15_000);
+  await b.double.waitFor(() => dms()[before], 30_000);
 }
 
 /**
@@ -65,7 +65,7 @@ async function startQr(b: OAuthBot, team: string, channel: string, enterpriseId?
   });
   await b.double.waitFor(
     () => b.double.messages(channel).find((m) => /not scanned/.test(m.text)),
-    15_000,
+    30_000,
   );
 }
 
@@ -136,7 +136,7 @@ describe('uninstall through a signed event, in many-workspace mode', () => {
       8000,
       "TB's rate-limit queues dropped",
     );
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a workspace of an org-wide (Grid) install, through the HTTP path', () => {
