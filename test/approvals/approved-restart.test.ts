@@ -5,6 +5,7 @@ import { openStore } from '../../src/store/index.js';
 import { startBot } from '../fakes/bot.js';
 import { DIALECTS, type TestDatabase } from '../fakes/databases.js';
 import { eventually } from '../fakes/eventually.js';
+import { loggedWarnings } from '../fakes/log-capture.js';
 import {
   ASKER,
   cleanedAfterEach,
@@ -40,6 +41,7 @@ async function asked(dialect: TestDatabase['dialect'], approve: boolean) {
   const next = async () => {
     const bot = await startBot(env, {}, double);
     cleanups.push(() => bot.stop());
+    return bot;
   };
   return { double, dm, leave, next, shopCalls };
 }
@@ -71,13 +73,19 @@ describe.each(DIALECTS)('approved work after the approving process died (%s)', (
   it('never starts work twice when it had started but was not settled', async () => {
     const w = await asked(dialect, true);
     await w.leave({ settled_at: null, updated_at: 0 });
-    await w.next();
+    const bot = await w.next();
 
     const told = () =>
       w.double.messages().filter((m) => m.visibleTo === ASKER && /; it has started/.test(m.text));
-    // A bot process started under a loaded suite can take most of this to start and look (over
-    // 30 s once, in a clean-clone CI on a day the machine ran about three times slower).
-    await w.double.waitFor(() => told().length === 2, 60_000);
+    // The bot looks once as it starts, then every 60 s (a tenth of the default 24 h timeout);
+    // an attempt that fails takes the request up for another 60 s (APPROVED_START_GRACE_MS).
+    // It took over 30 s once, in a clean-clone CI on a day the machine ran about three times
+    // slower: if it fails, the message says what the bot logged meanwhile.
+    await w.double
+      .waitFor(() => told().length === 2, 60_000)
+      .catch((err: Error) => {
+        throw new Error(`${err.message}; the next bot logged: ${loggedWarnings(bot.log.lines())}`);
+      });
     expect(progress(w.double)).toHaveLength(1);
     expect(w.shopCalls()).toBe(5);
   }, 90_000);

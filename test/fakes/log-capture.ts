@@ -27,3 +27,19 @@ export function captureLogger(
       .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { logger, lines, text };
 }
+
+/**
+ * What a captured log says at warn level and above, a line each (`msg: error message`), for a
+ * test's failure message: why a bot did not do what was waited for.
+ */
+export function loggedWarnings(lines: Record<string, unknown>[]): string {
+  const said = lines
+    .filter((l) => typeof l.level === 'number' && l.level >= 40)
+    .map((l) => {
+      const err = l.err as { message?: unknown } | undefined;
+      return err?.message === undefined
+        ? String(l.msg)
+        : `${String(l.msg)}: ${String(err.message)}`;
+    });
+  return said.length > 0 ? said.join('; ') : 'no warnings';
+}
