@@ -14,6 +14,30 @@ export const MAX_DEFER_MS = 200;
  */
 export const QUIET_MS = 5;
 
+/**
+ * Counts the Slack requests read and not answered yet where they are read, and tells the
+ * scheduler (AckFirst.pending) only when there come to be some and when none are left, with the
+ * latest arrival's time (epoch ms: performance.timeOrigin + now). In the ack thread each telling
+ * is a message to the main thread, which a message per request, in and out, woke twice more per
+ * request while the acks were under way.
+ */
+export function unansweredCount(tell: (unanswered: boolean, lastArrivalAt: number) => void): {
+  arrived(): void;
+  answered(): void;
+} {
+  let unanswered = 0;
+  let lastArrivalAt = 0;
+  return {
+    arrived(): void {
+      lastArrivalAt = performance.timeOrigin + performance.now();
+      if (++unanswered === 1) tell(true, lastArrivalAt);
+    },
+    answered(): void {
+      if (--unanswered === 0) tell(false, lastArrivalAt);
+    },
+  };
+}
+
 interface Waiter {
   since: number;
   go: () => void;
@@ -33,25 +57,24 @@ export class AckFirst {
   /** Workspaces with waiters, in the order their turns come. */
   private readonly turns: string[] = [];
   private waitingCount = 0;
-  private unanswered = 0;
+  /** Whether Slack requests received are not answered yet. */
+  private unanswered = false;
   private lastArrival = Number.NEGATIVE_INFINITY;
   private turnBooked = false;
   private timer: { at: number; handle: NodeJS.Timeout } | undefined;
 
-  /** A Slack request came in: unanswered until `answered` (its response sent, or its socket gone). */
-  arrived(): void {
-    this.unanswered++;
-    this.lastArrival = performance.now();
+  /**
+   * Whether Slack requests are unanswered (told when that changes: unansweredCount), and when the
+   * latest arrived (performance.now() time on this thread).
+   */
+  pending(unanswered: boolean, lastArrival: number): void {
+    this.unanswered = unanswered;
+    this.lastArrival = lastArrival;
+    if (!unanswered && this.waitingCount > 0) this.schedule();
   }
 
-  /** A Slack request counted by `arrived` has been answered, or its client is gone. */
-  answered(): void {
-    this.unanswered--;
-    if (this.unanswered === 0 && this.waitingCount > 0) this.schedule();
-  }
-
-  /** Slack requests received and not answered yet. */
-  pendingAnswers(): number {
+  /** Whether Slack requests received are not answered yet. */
+  hasUnanswered(): boolean {
     return this.unanswered;
   }
 
@@ -122,9 +145,9 @@ export class AckFirst {
     const now = performance.now();
     const deadline = first.since + MAX_DEFER_MS;
     const quietAt = this.lastArrival + QUIET_MS;
-    if (now < deadline && (this.unanswered > 0 || now < quietAt)) {
+    if (now < deadline && (this.unanswered || now < quietAt)) {
       // Woken again when the last ack is out, when arrivals pause, or at the oldest's deadline.
-      this.wakeAt(this.unanswered > 0 ? deadline : Math.min(deadline, quietAt));
+      this.wakeAt(this.unanswered ? deadline : Math.min(deadline, quietAt));
       return;
     }
     // One waiter per turn: letting one of each waiting workspace go per turn (at most 8) was

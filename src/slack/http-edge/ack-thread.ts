@@ -51,9 +51,14 @@ export interface Retry {
 export type FromAckThread =
   | { type: 'listening'; address: AddressInfo }
   | { type: 'failed'; message: string; code?: string }
-  /** A request on /slack/events came in; `answered` follows once its answer is out or it is gone. */
-  | { type: 'arrived' }
-  | { type: 'answered' }
+  /**
+   * Requests on /slack/events came in and are not answered yet (`unanswered: true`), or the last
+   * of them has been answered or is gone (`false`). Posted only when that changes, not per
+   * request: a burst is told as it starts and once it is all answered, and again only where the
+   * thread catches up with the requests in between.
+   * `lastArrivalAt`: epoch ms (performance.timeOrigin + now) of the latest arrival.
+   */
+  | { type: 'pending'; unanswered: boolean; lastArrivalAt: number }
   /**
    * Acked in the thread: a command (its name and its ack as sent, '' for an empty ack) or an
    * event. `ackedAt`: epoch ms (performance.timeOrigin + now) as its ack was written.

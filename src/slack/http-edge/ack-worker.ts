@@ -5,6 +5,7 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { unansweredCount } from './ack-first.js';
 import { tablePlanner } from './ack-plan.js';
 import {
   type AckThreadData,
@@ -147,7 +148,11 @@ function slackRequests(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const budget = new BodyBudget(data.limits.bodyBudgetBytes);
   const check = { verify: slackVerifier(data.signingSecret), planner: tablePlanner(data.plan) };
-  return (req, res) => slackRequest(req, res, { data, post, logger, listeners, budget, check });
+  const pending = unansweredCount((unanswered, lastArrivalAt) =>
+    post({ type: 'pending', unanswered, lastArrivalAt }),
+  );
+  return (req, res) =>
+    slackRequest(req, res, { data, post, logger, listeners, budget, check, pending });
 }
 
 function slackRequest(
@@ -160,18 +165,19 @@ function slackRequest(
     listeners: ReturnType<typeof listenerAnswers>;
     budget: BodyBudget;
     check: Parameters<typeof decideSlackRequest>[2];
+    pending: ReturnType<typeof unansweredCount>;
   },
 ): void {
-  const { data, post, logger, listeners, budget, check } = p;
+  const { data, post, logger, listeners, budget, check, pending } = p;
   const unread = refusedUnread(req, data.limits.bodyLimitBytes, Date.now(), signedInTheFuture);
   if (unread) {
     logger.warn({ status: unread }, 'Slack request refused before its body');
     res.writeHead(unread, { connection: 'close' }).end();
     return;
   }
-  post({ type: 'arrived' });
+  pending.arrived();
   // A response emits 'close' once, after 'finish' when it was sent, or when the socket is gone.
-  res.once('close', () => post({ type: 'answered' }));
+  res.once('close', () => pending.answered());
   readBody(
     req,
     data.limits.bodyLimitBytes,

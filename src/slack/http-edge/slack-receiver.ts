@@ -141,10 +141,9 @@ export class SlackReceiver implements Receiver {
 
   private fromThread(m: AckThreadEvents): void {
     switch (m.type) {
-      case 'arrived':
-        return void this.acks.arrived();
-      case 'answered':
-        return void this.acks.answered();
+      case 'pending':
+        // The thread's clock, on this thread's: their time origins differ.
+        return void this.acks.pending(m.unanswered, m.lastArrivalAt - performance.timeOrigin);
       case 'acked':
         return void this.afterEarlyAck({
           body: m.body,

@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { boltLogger } from '../../../src/slack/bolt-logger.js';
-import { AckFirst, MAX_DEFER_MS, QUIET_MS } from '../../../src/slack/http-edge/ack-first.js';
+import {
+  AckFirst,
+  MAX_DEFER_MS,
+  QUIET_MS,
+  unansweredCount,
+} from '../../../src/slack/http-edge/ack-first.js';
 import {
   claimAfterAck,
   DuplicateDelivery,
@@ -21,14 +26,36 @@ const tick = () => new Promise<void>((r) => setImmediate(r));
 describe('work after an ack waits for the acks still owed', () => {
   // One scheduler per receiver: each test its own, nothing shared between them.
   let acks = new AckFirst();
+  // Counted where requests are read (the ack thread), told to the scheduler as it changes.
+  let count = unansweredCount(() => {});
   beforeEach(() => {
     acks = new AckFirst();
+    count = unansweredCount((unanswered, at) =>
+      acks.pending(unanswered, at - performance.timeOrigin),
+    );
+  });
+
+  it('is told only when requests come to be unanswered and when none are left', () => {
+    const told: [boolean, number][] = [];
+    const counted = unansweredCount((unanswered, at) => told.push([unanswered, at]));
+    counted.arrived();
+    counted.arrived();
+    counted.answered();
+    counted.arrived();
+    const lastArrival = performance.timeOrigin + performance.now();
+    counted.answered();
+    expect(told.map(([u]) => u)).toEqual([true]);
+    counted.answered();
+    // Twice for four requests overlapping; the second with the latest arrival's time.
+    expect(told.map(([u]) => u)).toEqual([true, false]);
+    expect(told[1]![1]).toBeLessThanOrEqual(lastArrival);
+    expect(told[1]![1]).toBeGreaterThan(told[0]![1]);
   });
 
   it('holds while a Slack request is unanswered and goes on once it is answered', async () => {
     const res = fakeResponse();
-    acks.arrived();
-    res.once('close', () => acks.answered());
+    count.arrived();
+    res.once('close', () => count.answered());
     let ran = false;
     const waiting = acks.afterPendingAcks().then(() => {
       ran = true;
@@ -51,8 +78,8 @@ describe('work after an ack waits for the acks still owed', () => {
     // unanswered, but the burst is still arriving.
     for (let i = 0; i < 10; i++) {
       const res = fakeResponse();
-      acks.arrived();
-      res.once('close', () => acks.answered());
+      count.arrived();
+      res.once('close', () => count.answered());
       arrivals.push(performance.now());
       res.emit('close');
       await new Promise((r) => setTimeout(r, 2));
@@ -68,8 +95,8 @@ describe('work after an ack waits for the acks still owed', () => {
 
   it('never holds work longer than MAX_DEFER_MS, however many requests stay unanswered', async () => {
     const res = fakeResponse();
-    acks.arrived();
-    res.once('close', () => acks.answered());
+    count.arrived();
+    res.once('close', () => count.answered());
     const t0 = performance.now();
     await acks.afterPendingAcks();
     expect(performance.now() - t0).toBeGreaterThanOrEqual(MAX_DEFER_MS - 5);
@@ -123,8 +150,8 @@ describe('work after an ack waits for the acks still owed', () => {
       release = r;
     });
     const server = createServer((req, res) => {
-      acks.arrived();
-      res.once('close', () => acks.answered());
+      count.arrived();
+      res.once('close', () => count.answered());
       req.resume();
       void held.then(() => res.end('ok'));
     });
@@ -155,13 +182,13 @@ describe('work after an ack waits for the acks still owed', () => {
       });
       for (let i = 0; i < 5; i++) await tick();
       expect(ran).toBe(false);
-      expect(acks.pendingAnswers()).toBe(1);
+      expect(acks.hasUnanswered()).toBe(true);
       release();
       await first;
       await send();
       await work;
       expect(ran).toBe(true);
-      expect(acks.pendingAnswers()).toBe(0);
+      expect(acks.hasUnanswered()).toBe(false);
       // One socket carried both: the count went down on a kept-alive connection.
       expect(sockets).toBe(1);
     } finally {
