@@ -107,7 +107,7 @@ const SUITE: {
   { name: 'card rendering', limitMs: 30_000, run: () => cardRenderBench() },
   {
     name: 'load through scripts/start.sh (1 and 3 replicas)',
-    limitMs: 420_000,
+    limitMs: 540_000,
     run: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'qd-load-'));
       try {

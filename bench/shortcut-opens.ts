@@ -12,6 +12,8 @@ export interface ShortcutFigures {
   opened: number;
   openP50Ms: number | null;
   openMaxMs: number | null;
+  /** Each opened modal's time, ms from the burst's start (to pool several bursts). */
+  openMs: number[];
 }
 
 /**
@@ -46,6 +48,7 @@ export function shortcutOpens(double: SlackDouble, tag: string, count: number) {
         opened: opened.size,
         openP50Ms: round(percentile(ms, 0.5)),
         openMaxMs: ms.length ? round(Math.max(...ms)) : null,
+        openMs: ms,
       };
     },
     /** Waits up to `ms` for every modal. */

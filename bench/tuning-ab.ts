@@ -7,7 +7,7 @@ import { slowPart } from './load-burst.js';
 /**
  * The start-up and memory part of the load benchmark (load-burst.ts: ready time through
  * scripts/start.sh, idle RSS fresh, after 200 commands and after a daily summary with its chart,
- * the ack times of that first burst beside plain Bolt's and a bare HTTP server's), run against
+ * the ack times of the bursts beside plain Bolt's and a bare HTTP server's), run against
  * several checkouts in turn, round after round, so a runtime-tuning piece is measured with and
  * without it in the same sitting (docs/design/startup-and-memory.md). One JSON line per run.
  *
@@ -34,6 +34,9 @@ for (let round = 1; round <= rounds; round++) {
         afterSummaryMiB: f.idleRssAfterSummaryMiB,
         ackP99Ms: f.ackP99Ms,
         plainBoltAckP99Ms: f.plainBoltAckP99Ms,
+        ackP99VsPlainBolt: f.ackP99VsPlainBolt,
+        ackP99MsByBurst: f.ackP99MsByBurst,
+        plainBoltAckP99MsByBurst: f.plainBoltAckP99MsByBurst,
         bareHttpAckP99Ms: f.bareHttpAckP99Ms,
         answered: f.answered,
         botThreadsMs: f.ackWindowThreadsMs,
